@@ -1,0 +1,72 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Prospects",
+    products: [
+        .executable(name: "prospects", targets: ["prospects"]),
+        .library(name: "ProspectsCore", targets: ["ProspectsCore"]),
+        .library(name: "QRDecoding", targets: ["QRDecoding"]),
+        .library(name: "ProspectStore", targets: ["ProspectStore"]),
+        .library(name: "ProspectsIngest", targets: ["ProspectsIngest"]),
+    ],
+    targets: [
+        // C libraries, each wrapped once by the Swift module above it.
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+
+        // Pure Swift: the prospect model, payload parsing, validation, dedup key. No C, no I/O.
+        .target(name: "ProspectsCore", swiftSettings: strict),
+        // PNG bytes → gray pixels → QR symbols (libpng, libzbar), and the reverse for one's own card.
+        .target(name: "QRDecoding", dependencies: ["CPNG", "CZBar", "CQREncode"], swiftSettings: strict),
+        // The ProspectStore protocol with its SQLite and PostgreSQL implementations.
+        .target(name: "ProspectStore", dependencies: ["ProspectsCore", "CSQLite", "CPostgres"], swiftSettings: strict),
+        // Files and folders → outcomes: the loader, the per-file pipeline, the watcher, the ledger.
+        .target(
+            name: "ProspectsIngest",
+            dependencies: ["ProspectsCore", "QRDecoding", "ProspectStore", "CCrypto"],
+            swiftSettings: strict
+        ),
+        // Argument parsing and printing for the `prospects` command; every behaviour lives below it.
+        .target(
+            name: "ProspectsCLI",
+            dependencies: ["ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsIngest"],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "prospects", dependencies: ["ProspectsCLI"], swiftSettings: strict),
+
+        // Helpers that tests share: a throwaway PostgreSQL server, temporary folders, PNG fixtures.
+        .target(
+            name: "ProspectsTestSupport",
+            dependencies: ["CPostgres", "QRDecoding"],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "ProspectsCoreTests", dependencies: ["ProspectsCore"], swiftSettings: strict),
+        .testTarget(name: "QRDecodingTests", dependencies: ["QRDecoding", "ProspectsTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ProspectStoreTests",
+            dependencies: ["ProspectStore", "ProspectsCore", "ProspectsTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ProspectsIngestTests",
+            dependencies: ["ProspectsIngest", "ProspectStore", "ProspectsCore", "QRDecoding", "ProspectsTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["prospects", "ProspectsTestSupport"],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,142 @@
+import Foundation
+import ProspectsCore
+
+/// One sighting of a prospect: a code read from a file at a moment. The loader hands these to the store.
+public struct Sighting: Sendable, Hashable {
+    public var prospect: Prospect
+    /// Where the code was read (a file path, or `import:FILE` for imported lists).
+    public var source: String
+    public var seenAt: Date
+
+    public init(prospect: Prospect, source: String, seenAt: Date) {
+        self.prospect = prospect
+        self.source = source
+        self.seenAt = seenAt
+    }
+}
+
+/// What recording one sighting did.
+public enum SightingResult: Sendable, Hashable {
+    /// A new prospect was created with this id.
+    case inserted(id: Int64)
+    /// The address was already known: the existing prospect's scan count and last-seen time were updated.
+    case duplicate(id: Int64)
+}
+
+/// A file the ingest pipeline has finished with, recorded in the same transaction as its prospects so that a
+/// crash between committing and moving the file is recognised on restart instead of counted twice.
+public struct LedgerEntry: Sendable, Hashable {
+    public enum Outcome: String, Sendable, Hashable, Codable {
+        case inserted, duplicate, rejected
+    }
+
+    /// Lowercase hex SHA-256 of the file's bytes.
+    public var contentHash: String
+    /// The file's name when it was processed (informational).
+    public var fileName: String
+    public var outcome: Outcome
+    /// How many prospects the file carried (inserted or duplicate).
+    public var prospects: Int
+    public var processedAt: Date
+
+    public init(contentHash: String, fileName: String, outcome: Outcome, prospects: Int, processedAt: Date) {
+        self.contentHash = contentHash
+        self.fileName = fileName
+        self.outcome = outcome
+        self.prospects = prospects
+        self.processedAt = processedAt
+    }
+}
+
+/// A prospect as the store holds it, with its bookkeeping.
+public struct StoredProspect: Sendable, Hashable {
+    public var id: Int64
+    public var prospect: Prospect
+    public var key: String
+    public var isContacted: Bool
+    public var createdAt: Date
+    public var lastSeenAt: Date
+    public var scanCount: Int
+    public var firstSource: String
+    public var remindAt: Date?
+
+    public init(
+        id: Int64, prospect: Prospect, key: String, isContacted: Bool, createdAt: Date, lastSeenAt: Date,
+        scanCount: Int, firstSource: String, remindAt: Date?
+    ) {
+        self.id = id
+        self.prospect = prospect
+        self.key = key
+        self.isContacted = isContacted
+        self.createdAt = createdAt
+        self.lastSeenAt = lastSeenAt
+        self.scanCount = scanCount
+        self.firstSource = firstSource
+        self.remindAt = remindAt
+    }
+}
+
+/// One line of a prospect's scan history.
+public struct ScanRecord: Sendable, Hashable {
+    public var source: String
+    public var seenAt: Date
+
+    public init(source: String, seenAt: Date) {
+        self.source = source
+        self.seenAt = seenAt
+    }
+}
+
+/// The app's three tabs.
+public enum ProspectFilter: String, Sendable, CaseIterable {
+    case everyone, contacted, uncontacted
+}
+
+/// The app's sort menu: by name (A→Z), or most recent first. `reverse` flips either.
+public enum ProspectSort: String, Sendable, CaseIterable {
+    case name, recent
+}
+
+/// How an update names its prospect: by email (compared through `DedupKey`) or by id.
+public enum ProspectReference: Sendable, Hashable {
+    case email(String)
+    case id(Int64)
+
+    /// `42` or `#42` is an id; anything else is an email address.
+    public init(parsing text: String) {
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        if let id = Int64(digits), id > 0 { self = .id(id) } else { self = .email(text) }
+    }
+}
+
+/// Where the prospects live. Implementations: `SQLiteStore` (embedded default) and `PostgresStore`.
+///
+/// A store object belongs to one thread at a time; open one per thread or process. Every write is one
+/// transaction, and the unique index on the dedup key keeps one prospect per address across processes.
+public protocol ProspectStore: AnyObject {
+    /// Records sightings in one transaction, in order; a known key updates scan count, last seen and history.
+    /// When `ledger` entries are given they are written in the same transaction.
+    func record(_ sightings: [Sighting], ledger: [LedgerEntry]) throws(StoreError) -> [SightingResult]
+    /// The ledger entry for a file's content hash, if that content was processed before.
+    func ledgerEntry(contentHash: String) throws(StoreError) -> LedgerEntry?
+
+    func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool) throws(StoreError) -> [StoredProspect]
+    func prospect(_ reference: ProspectReference) throws(StoreError) -> StoredProspect?
+    func history(of id: Int64) throws(StoreError) -> [ScanRecord]
+    /// Returns false when no prospect matches.
+    func setContacted(_ reference: ProspectReference, _ contacted: Bool) throws(StoreError) -> Bool
+    /// Returns false when no prospect matches.
+    func delete(_ reference: ProspectReference) throws(StoreError) -> Bool
+    /// Sets (or with nil clears) a reminder. Returns false when no prospect matches.
+    func setReminder(_ reference: ProspectReference, at date: Date?) throws(StoreError) -> Bool
+    /// Prospects whose reminder is at or before `date`, earliest first.
+    func due(at date: Date) throws(StoreError) -> [StoredProspect]
+    /// How many prospects the store holds.
+    func count() throws(StoreError) -> Int
+}
+
+extension ProspectStore {
+    public func record(_ sightings: [Sighting]) throws(StoreError) -> [SightingResult] {
+        try record(sightings, ledger: [])
+    }
+}

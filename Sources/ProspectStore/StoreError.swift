@@ -1,0 +1,32 @@
+/// Why the store could not do what was asked. Messages never contain a password or bound values.
+public enum StoreError: Error, Sendable, Hashable {
+    /// The store could not be opened or reached (missing folder, server down, authentication failed).
+    case unavailable(String)
+    /// The store stayed locked by another writer longer than the busy timeout.
+    case busy(String)
+    /// The store's schema is newer than this program understands.
+    case schemaTooNew(found: Int, supported: Int)
+    /// The `--store` value is neither a file path nor a `postgres://` URL this program can use.
+    case invalidLocation(String)
+    /// Any other error the database reported, with its code and the statement that failed.
+    case database(code: Int32, message: String, sql: String?)
+    /// The store answered with data this program cannot understand (a corrupt row).
+    case corrupt(String)
+
+    public var message: String {
+        switch self {
+        case .unavailable(let why): "the prospect store is unavailable: \(why)"
+        case .busy(let why): "the prospect store stayed busy: \(why)"
+        case .schemaTooNew(let found, let supported):
+            "the prospect store has schema version \(found); this program knows up to \(supported) — upgrade prospects"
+        case .invalidLocation(let why): "invalid store location: \(why)"
+        case .database(let code, let message, let sql):
+            "database error \(code): \(message)" + (sql.map { " (in: \($0))" } ?? "")
+        case .corrupt(let why): "the prospect store holds unexpected data: \(why)"
+        }
+    }
+}
+
+extension StoreError: CustomStringConvertible {
+    public var description: String { message }
+}

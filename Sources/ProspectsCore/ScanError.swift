@@ -1,0 +1,127 @@
+/// Why a picture or a payload did not become a prospect.
+///
+/// The Linux counterpart of CodeScanner's `ScanError`, with a case for each reason a caller may want to
+/// switch on, and a `message` a person understands. Messages never quote more of a payload than needed.
+public enum ScanError: Error, Sendable, Hashable {
+    // MARK: The file
+    /// The file could not be opened or read (missing, permission denied, I/O error).
+    case unreadableFile(reason: String)
+    /// The path is not a regular file (a directory, FIFO, socket, device, or a symlink where none is followed).
+    case notARegularFile(kind: String)
+    /// The bytes are not a PNG libpng can decode (empty, truncated, bad CRC, not a PNG at all).
+    case unreadableImage(reason: String)
+    /// The image declares more pixels than the configured limit; refused before any pixel memory is allocated.
+    case imageTooLarge(width: Int, height: Int, limit: Int)
+    /// The image decoded, but no QR code was found in it.
+    case noCodeFound
+    /// The decoder process died on this file (a crash inside libpng or zbar); the file is kept for inspection.
+    case decoderCrashed(reason: String)
+
+    // MARK: The payload
+    /// The payload is longer than any contact code could reasonably be.
+    case payloadTooLong(bytes: Int, limit: Int)
+    /// The payload's bytes are not valid text in any supported encoding.
+    case invalidText
+    /// The two-line form needs exactly two non-empty lines: a name, then an email address.
+    case wrongLineCount(Int)
+    /// The name line is empty, or the format carried no usable name.
+    case emptyName
+    /// The payload carried no email address.
+    case missingEmail
+    /// The email address is not one a practical mail system would accept.
+    case invalidEmail(address: String, reason: EmailProblem)
+    /// A name or address contains a control character, a bidi override or an invisible character.
+    case unsafeCharacters(field: String, scalar: UInt32)
+    /// The code holds something other than a contact (a URL, plain text…).
+    case unsupportedPayload(summary: String)
+
+    /// A stable, machine-readable name of the case, used in JSON output and reason files.
+    public var kind: String {
+        switch self {
+        case .unreadableFile: "unreadableFile"
+        case .notARegularFile: "notARegularFile"
+        case .unreadableImage: "unreadableImage"
+        case .imageTooLarge: "imageTooLarge"
+        case .noCodeFound: "noCodeFound"
+        case .decoderCrashed: "decoderCrashed"
+        case .payloadTooLong: "payloadTooLong"
+        case .invalidText: "invalidText"
+        case .wrongLineCount: "wrongLineCount"
+        case .emptyName: "emptyName"
+        case .missingEmail: "missingEmail"
+        case .invalidEmail: "invalidEmail"
+        case .unsafeCharacters: "unsafeCharacters"
+        case .unsupportedPayload: "unsupportedPayload"
+        }
+    }
+
+    /// A sentence a person understands. Any text taken from the input is escaped (see `SafeText`).
+    public var message: String {
+        switch self {
+        case .unreadableFile(let reason):
+            "cannot read the file: \(reason)"
+        case .notARegularFile(let kind):
+            "not a regular file (\(kind))"
+        case .unreadableImage(let reason):
+            "not a readable PNG image: \(reason)"
+        case .imageTooLarge(let width, let height, let limit):
+            "image is \(width)×\(height) = \(width * height) pixels, over the limit of \(limit); refused without decoding"
+        case .noCodeFound:
+            "no QR code found in the image"
+        case .decoderCrashed(let reason):
+            "the decoder crashed on this file (\(reason)); the file is kept for inspection"
+        case .payloadTooLong(let bytes, let limit):
+            "the code holds \(bytes) bytes, more than the \(limit) a contact may have"
+        case .invalidText:
+            "the code's bytes are not valid text"
+        case .wrongLineCount(let count):
+            "expected two lines (name, then email address), found \(count)"
+        case .emptyName:
+            "the name is empty"
+        case .missingEmail:
+            "the code carries no email address"
+        case .invalidEmail(let address, let reason):
+            "\"\(SafeText.escaped(address, limit: 80))\" is not a valid email address: \(reason.message)"
+        case .unsafeCharacters(let field, let scalar):
+            "the \(field) contains an unsafe character (\(SafeText.codePoint(scalar)))"
+        case .unsupportedPayload(let summary):
+            "not a contact code: \(summary)"
+        }
+    }
+}
+
+extension ScanError: CustomStringConvertible {
+    public var description: String { message }
+}
+
+/// Why an email address was refused; each case says which rule it broke.
+public enum EmailProblem: Sendable, Hashable {
+    case empty
+    case missingAt
+    case multipleAt
+    case emptyLocalPart
+    case localPartTooLong(bytes: Int)
+    case addressTooLong(bytes: Int)
+    case badDots
+    case invalidLocalCharacter(UInt32)
+    case emptyDomain
+    case domainWithoutDot
+    case invalidDomainLabel(String)
+
+    public var message: String {
+        switch self {
+        case .empty: "it is empty"
+        case .missingAt: "it has no @"
+        case .multipleAt: "it has more than one @"
+        case .emptyLocalPart: "nothing comes before the @"
+        case .localPartTooLong(let bytes): "the part before the @ is \(bytes) bytes, over 64"
+        case .addressTooLong(let bytes): "it is \(bytes) bytes, over 254"
+        case .badDots: "it has a leading, trailing or double dot"
+        case .invalidLocalCharacter(let scalar): "the part before the @ contains \(SafeText.codePoint(scalar))"
+        case .emptyDomain: "nothing comes after the @"
+        case .domainWithoutDot: "the domain has no dot"
+        case .invalidDomainLabel(let label):
+            "the domain part \"\(SafeText.escaped(label, limit: 63))\" is not letters, digits and inner hyphens"
+        }
+    }
+}
