@@ -52,7 +52,8 @@ let package = Package(
         ),
 
         .testTarget(name: "ProspectsCoreTests", dependencies: ["ProspectsCore"], swiftSettings: strict),
-        .testTarget(name: "QRDecodingTests", dependencies: ["QRDecoding", "ProspectsTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "QRDecodingTests", dependencies: ["QRDecoding", "ProspectsTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ProspectStoreTests",
             dependencies: ["ProspectStore", "ProspectsCore", "ProspectsTestSupport"],
