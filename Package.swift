@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ProspectsCore", targets: ["ProspectsCore"]),
         .library(name: "QRDecoding", targets: ["QRDecoding"]),
         .library(name: "ProspectStore", targets: ["ProspectStore"]),
+        .library(name: "ProspectsExchange", targets: ["ProspectsExchange"]),
         .library(name: "ProspectsIngest", targets: ["ProspectsIngest"]),
     ],
     targets: [
@@ -30,16 +31,18 @@ let package = Package(
         .target(name: "QRDecoding", dependencies: ["CPNG", "CZBar", "CQREncode"], swiftSettings: strict),
         // The ProspectStore protocol with its SQLite and PostgreSQL implementations.
         .target(name: "ProspectStore", dependencies: ["ProspectsCore", "CSQLite", "CPostgres"], swiftSettings: strict),
+        // Exchange formats for lists: CSV, vCard and JSON Lines writers, streaming CSV / JSON Lines readers.
+        .target(name: "ProspectsExchange", dependencies: ["ProspectsCore", "ProspectStore"], swiftSettings: strict),
         // Files and folders → outcomes: the loader, the per-file pipeline, the watcher, the ledger.
         .target(
             name: "ProspectsIngest",
-            dependencies: ["ProspectsCore", "QRDecoding", "ProspectStore", "CCrypto"],
+            dependencies: ["ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "CCrypto"],
             swiftSettings: strict
         ),
         // Argument parsing and printing for the `prospects` command; every behaviour lives below it.
         .target(
             name: "ProspectsCLI",
-            dependencies: ["ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsIngest"],
+            dependencies: ["ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "ProspectsIngest"],
             swiftSettings: strict
         ),
         .executableTarget(name: "prospects", dependencies: ["ProspectsCLI"], swiftSettings: strict),
@@ -57,6 +60,11 @@ let package = Package(
         .testTarget(
             name: "ProspectStoreTests",
             dependencies: ["ProspectStore", "ProspectsCore", "ProspectsTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ProspectsExchangeTests",
+            dependencies: ["ProspectsExchange", "ProspectStore", "ProspectsCore"],
             swiftSettings: strict
         ),
         .testTarget(

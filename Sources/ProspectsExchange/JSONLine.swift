@@ -1,0 +1,78 @@
+import Foundation
+import ProspectsCore
+
+/// One JSON object written as one line (JSON Lines), with keys in the order they were added.
+///
+/// Hand-written rather than `JSONEncoder` so that keys come out in a meaningful order and every character that
+/// could act on a terminal (controls, bidi overrides, invisible format characters) is escaped as `\uXXXX`.
+public struct JSONLine: Sendable {
+    private var text = "{"
+    private var empty = true
+
+    public init() {}
+
+    public mutating func add(_ key: String, _ value: String?) {
+        guard let value else { return addRaw(key, "null") }
+        addRaw(key, JSONLine.quote(value))
+    }
+
+    public mutating func add(_ key: String, _ value: Int) { addRaw(key, String(value)) }
+    public mutating func add(_ key: String, _ value: Int64) { addRaw(key, String(value)) }
+    public mutating func add(_ key: String, _ value: Double) { addRaw(key, String(value)) }
+    public mutating func add(_ key: String, _ value: Bool) { addRaw(key, value ? "true" : "false") }
+    public mutating func add(_ key: String, _ value: Date?) { add(key, value.map(ISO8601.string)) }
+    public mutating func add(_ key: String, object: JSONLine) { addRaw(key, object.rendered) }
+    public mutating func add(_ key: String, array: [JSONLine]) {
+        addRaw(key, "[" + array.map(\.rendered).joined(separator: ",") + "]")
+    }
+    public mutating func add(_ key: String, rawArray: [String]) { addRaw(key, "[" + rawArray.joined(separator: ",") + "]") }
+
+    public mutating func addRaw(_ key: String, _ json: String) {
+        if !empty { text += "," }
+        empty = false
+        text += JSONLine.quote(key) + ":" + json
+    }
+
+    public var rendered: String { text + "}" }
+
+    public static func quote(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if SafeJSON.mustEscape(scalar) {
+                    for unit in String(scalar).utf16 {
+                        let hex = String(unit, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    }
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+enum SafeJSON {
+    static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || SafeText.isUnsafe(scalar)
+    }
+}
+
+/// ISO 8601 timestamps with milliseconds, in UTC, as every `createdAt`-style field is written.
+public enum ISO8601 {
+    public static func string(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    public static func parse(_ text: String) -> Date? {
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+        return try? Date.ISO8601FormatStyle().parse(text)
+    }
+}
