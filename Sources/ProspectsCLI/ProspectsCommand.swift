@@ -1,8 +1,123 @@
 import Foundation
+import ProspectStore
+import ProspectsCore
 
-/// The `prospects` command: parses argv, runs one subcommand, exits with a sysexits-style status.
+/// The `prospects` command: picks the subcommand, runs it, and turns every error into a message and an exit status.
 public enum ProspectsCommand {
+    public static let version = "0.1.0"
+
+    static let subcommands: [any Subcommand.Type] = [
+        DecodeCommand.self, IngestCommand.self, ListCommand.self, ShowCommand.self, MarkCommand.self,
+        DeleteCommand.self, RemindCommand.self, DueCommand.self, ExportCommand.self, ImportCommand.self,
+        EncodeCommand.self,
+    ]
+
+    /// Runs with the process's arguments and environment and exits.
     public static func main() -> Never {
-        exit(0)
+        let status = run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+        exit(status.rawValue)
     }
+
+    static func run(_ argv: [String], environment: [String: String]) -> ExitCode {
+        let console = Console()
+        defer { console.flush() }
+        guard let first = argv.first else {
+            console.err.line(overview)
+            return .usage
+        }
+        switch first {
+        case "-h", "--help":
+            console.out.line(overview)
+            return .success
+        case "--version":
+            console.out.line("prospects \(version)")
+            return .success
+        case "help":
+            guard argv.count > 1 else {
+                console.out.line(overview)
+                return .success
+            }
+            guard let command = subcommand(named: argv[1]) else {
+                console.warn("unknown command '\(SafeText.escaped(argv[1]))'. See 'prospects --help'.")
+                return .usage
+            }
+            console.out.line(helpText(command))
+            return .success
+        default:
+            break
+        }
+        guard let command = subcommand(named: first) else {
+            console.warn("unknown command '\(SafeText.escaped(first))'. See 'prospects --help'.")
+            return .usage
+        }
+        let rest = Array(argv.dropFirst())
+        if rest.contains("-h") || rest.contains("--help") {
+            console.out.line(helpText(command))
+            return .success
+        }
+        let context = CommandContext(console: console, environment: environment)
+        do {
+            let arguments = try CommandLineArguments(rest, flags: command.flags, options: command.options)
+            return try command.init(arguments).run(context)
+        } catch let error as UsageError {
+            console.warn("\(error.message). See 'prospects help \(command.name)'.")
+            return .usage
+        } catch let error as StoreError {
+            console.warn(error.message)
+            switch error {
+            case .unavailable, .schemaTooNew, .invalidLocation: return .unavailable
+            case .busy: return .tryAgain
+            case .database, .corrupt: return .software
+            }
+        } catch let error as CommandFailure {
+            console.warn(error.message)
+            return error.status
+        } catch {
+            console.warn("internal error: \(error)")
+            return .software
+        }
+    }
+
+    static func subcommand(named name: String) -> (any Subcommand.Type)? {
+        subcommands.first { $0.name == name }
+    }
+
+    static func helpText(_ command: any Subcommand.Type) -> String {
+        "OVERVIEW: \(command.abstract)\n\n\(command.help)"
+    }
+
+    static var overview: String {
+        let width = subcommands.map { $0.name.count }.max() ?? 0
+        let list = subcommands.map {
+            "  \($0.name)\(String(repeating: " ", count: width - $0.name.count + 4))\($0.abstract)"
+        }
+        let statuses = ExitCode.allCases.map {
+            "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.summary)"
+        }
+        return """
+            OVERVIEW: Turn pictures of contact QR codes into one clean, deduplicated list of prospects.
+
+            USAGE: prospects <subcommand> [options]
+
+            OPTIONS:
+              -h, --help              show help
+              --version               show the version
+
+            SUBCOMMANDS:
+            \(list.joined(separator: "\n"))
+
+            STORE: --store <path|postgres://…>, else $PROSPECTS_STORE, else ./prospects.sqlite
+
+            EXIT STATUS:
+            \(statuses.joined(separator: "\n"))
+
+              See 'prospects help <subcommand>' for detailed help.
+            """
+    }
+}
+
+/// A command that could not do its job for a reason that is not a usage or store error, with the status to exit with.
+struct CommandFailure: Error {
+    var message: String
+    var status: ExitCode
 }

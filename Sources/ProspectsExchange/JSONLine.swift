@@ -25,7 +25,9 @@ public struct JSONLine: Sendable {
     public mutating func add(_ key: String, array: [JSONLine]) {
         addRaw(key, "[" + array.map(\.rendered).joined(separator: ",") + "]")
     }
-    public mutating func add(_ key: String, rawArray: [String]) { addRaw(key, "[" + rawArray.joined(separator: ",") + "]") }
+    public mutating func add(_ key: String, rawArray: [String]) {
+        addRaw(key, "[" + rawArray.joined(separator: ",") + "]")
+    }
 
     public mutating func addRaw(_ key: String, _ json: String) {
         if !empty { text += "," }

@@ -1,0 +1,1 @@
+extension StoreLocation { public func open() throws(StoreError) -> any ProspectStore { throw .unavailable("stub") } }

@@ -1,0 +1,76 @@
+/// A command line that did not make sense, with the sentence that says why.
+public struct UsageError: Error, Sendable, Hashable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// The arguments of one subcommand, split into flags, options with values, and positionals.
+///
+/// Written by hand because no outside package (swift-argument-parser) can be fetched here; it follows the same
+/// conventions: `--name value` or `--name=value`, `-o value`, `--` ends options.
+struct CommandLineArguments {
+    private(set) var flags: Set<String> = []
+    private(set) var values: [String: [String]] = [:]
+    private(set) var positionals: [String] = []
+
+    /// `flags` and `options` list the accepted names with their dashes (`--json`, `-o`).
+    init(_ arguments: [String], flags allowedFlags: Set<String>, options allowedOptions: Set<String>) throws(UsageError)
+    {
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if allowedFlags.contains(name) {
+                guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
+                flags.insert(name)
+            } else if allowedOptions.contains(name) {
+                if let inlineValue {
+                    values[name, default: []].append(inlineValue)
+                } else {
+                    guard index < arguments.count else { throw UsageError("option '\(name)' needs a value") }
+                    values[name, default: []].append(arguments[index])
+                    index += 1
+                }
+            } else {
+                throw UsageError("unknown option '\(name)'")
+            }
+        }
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// The last value given for `option` (a later one overrides an earlier one).
+    func value(_ option: String) -> String? { values[option]?.last }
+
+    func value<T>(_ option: String, _ convert: (String) -> T?) throws(UsageError) -> T? {
+        guard let text = value(option) else { return nil }
+        guard let converted = convert(text) else { throw UsageError("invalid value '\(text)' for '\(option)'") }
+        return converted
+    }
+
+    /// The value of an option restricted to a set of words.
+    func choice<T: RawRepresentable>(_ option: String, default defaultValue: T) throws(UsageError) -> T
+    where T.RawValue == String, T: CaseIterable {
+        guard let text = value(option) else { return defaultValue }
+        guard let chosen = T(rawValue: text) else {
+            let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("'\(option)' must be one of: \(allowed) (got '\(text)')")
+        }
+        return chosen
+    }
+}

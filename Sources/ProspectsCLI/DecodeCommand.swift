@@ -1,0 +1,110 @@
+import ProspectsCore
+import ProspectsExchange
+import ProspectsIngest
+import QRDecoding
+
+/// `prospects decode`: read QR codes from PNG files and show what they hold. No store needed.
+struct DecodeCommand: Subcommand {
+    static let name = "decode"
+    static let abstract = "Read the QR codes in PNG files and show the contacts they hold."
+    static let help = """
+        USAGE: prospects decode [--json | --raw] [--pixel-limit <n>] <path> ...
+
+        ARGUMENTS:
+          <path>                  PNG files, or folders searched recursively for *.png
+
+        OPTIONS:
+          --json                  one JSON object per line: per code {"file","text","prospect"|"error"},
+                                  per failed file {"file","error"}
+          --raw                   the text of every code, each followed by a newline, nothing else
+          --pixel-limit <n>       refuse images with more pixels than this (default \(PNGReader.defaultPixelLimit))
+          -h, --help              show this help
+
+        Exit status: 0 when every file held a valid contact (with --raw: at least one code), 65 when a file
+        was rejected (unreadable, no QR code found, not a contact), 66 when a path does not exist.
+        """
+    static let flags: Set<String> = ["--json", "--raw"]
+    static let options: Set<String> = ["--pixel-limit"]
+
+    enum Format { case human, json, raw }
+
+    let format: Format
+    let paths: [String]
+    let pixelLimit: Int
+
+    init(_ arguments: CommandLineArguments) throws(UsageError) {
+        if arguments.has("--json") && arguments.has("--raw") { throw UsageError("--json and --raw exclude each other") }
+        format = arguments.has("--json") ? .json : arguments.has("--raw") ? .raw : .human
+        paths = arguments.positionals
+        guard !paths.isEmpty else { throw UsageError("decode needs at least one file or folder") }
+        pixelLimit =
+            try arguments.value("--pixel-limit") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+            ?? PNGReader.defaultPixelLimit
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let console = context.console
+        var status = ExitCode.success
+        var jobs: [ParallelProcessor.Job] = []
+        for entry in InputWalker.entries(for: paths) {
+            switch entry {
+            case .file(let path, let follow):
+                jobs.append(.init(path: path, followSymlinks: follow))
+            case .missing(let path, let error):
+                status = .noInput
+                if format == .json {
+                    console.out.line(JSONRecords.fileError(path: path, error).rendered)
+                } else {
+                    console.warn("\(SafeText.escaped(path)): \(error.message)")
+                }
+            }
+        }
+        let processor = ParallelProcessor(options: .init(pixelLimit: pixelLimit, hashContent: false))
+        processor.run(jobs) { outcome in
+            let accepted = format == .raw ? outcome.fileError == nil : outcome.rejection == nil
+            if !accepted && status == .success { status = .dataError }
+            switch format {
+            case .raw: printRaw(outcome, console)
+            case .json: printJSON(outcome, console)
+            case .human: printHuman(outcome, console)
+            }
+        }
+        return status
+    }
+
+    private func printRaw(_ outcome: FileOutcome, _ console: Console) {
+        if let error = outcome.fileError {
+            console.warn("\(SafeText.escaped(outcome.path)): \(error.message)")
+            return
+        }
+        for code in outcome.codes {
+            // zbarimg --raw style: exactly the code's text; the user asked for raw bytes.
+            console.out.bytes(Array(code.symbol.text.utf8) + [UInt8(ascii: "\n")])
+        }
+    }
+
+    private func printJSON(_ outcome: FileOutcome, _ console: Console) {
+        if let error = outcome.fileError {
+            console.out.line(JSONRecords.fileError(path: outcome.path, error).rendered)
+            return
+        }
+        for code in outcome.codes {
+            console.out.line(JSONRecords.code(code, file: outcome.path).rendered)
+        }
+    }
+
+    private func printHuman(_ outcome: FileOutcome, _ console: Console) {
+        let file = SafeText.escaped(outcome.path)
+        if let error = outcome.fileError {
+            console.warn("\(file): \(error.message)")
+            return
+        }
+        for (index, code) in outcome.codes.enumerated() {
+            let which = outcome.codes.count > 1 ? " (code \(index + 1) of \(outcome.codes.count))" : ""
+            switch code.result {
+            case .success(let prospect): console.out.line("\(file)\(which): \(HumanText.prospect(prospect))")
+            case .failure(let error): console.warn("\(file)\(which): \(error.message)")
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import ProspectStore
+
+/// `prospects delete`: the app's swipe-to-delete and "Delete Selected".
+struct DeleteCommand: Subcommand {
+    static let name = "delete"
+    static let abstract = "Delete prospects (and their scan history) from the store."
+    static let help = """
+        USAGE: prospects delete [--store <location>] <email-or-id> ...
+
+        ARGUMENTS:
+          <email-or-id>           an email address (any case) or a prospect id as shown by 'list'
+
+        OPTIONS:
+        \(storeOptionHelp)
+          -h, --help              show this help
+
+        Exit status: 0 when every prospect was found, 65 when one was not (the others are still deleted).
+        """
+    static let flags: Set<String> = []
+    static let options: Set<String> = ["--store"]
+
+    let arguments: CommandLineArguments
+
+    init(_ arguments: CommandLineArguments) throws(UsageError) {
+        self.arguments = arguments
+        guard !arguments.positionals.isEmpty else { throw UsageError("delete needs at least one email address or id") }
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let store = try context.openStore(arguments)
+        return try forEachReference(arguments.positionals, context) { reference throws(StoreError) in
+            try store.delete(reference)
+        } done: {
+            "\($0): deleted"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ProspectsCore
+import QRDecoding
+
+/// `prospects encode`: one's own contact card as a QR code PNG (the app's "Me" tab).
+struct EncodeCommand: Subcommand {
+    static let name = "encode"
+    static let abstract = "Write your own contact card as a QR code PNG."
+    static let help = """
+        USAGE: prospects encode --name <name> --email <email> [--phone <phone>] [--organization <org>]
+                                [--format lines|mecard|vcard] [--module-size <px>] -o <file.png>
+
+        OPTIONS:
+          --name <name>           your name
+          --email <email>         your email address (validated as 'ingest' would)
+          --phone, --organization optional; carried by the mecard and vcard formats
+          --format <format>       lines (Name, newline, email: the default), mecard or vcard
+          --module-size <px>      pixels per QR module (default 8)
+          -o, --output <file>     the PNG to write (mode 0600, replaced atomically)
+          -h, --help              show this help
+        """
+    static let flags: Set<String> = []
+    static let options: Set<String> = [
+        "--name", "--email", "--phone", "--organization", "--format", "--module-size", "-o", "--output",
+    ]
+
+    let prospect: Prospect
+    let format: CardPayload.Format
+    let moduleSize: Int
+    let output: String
+
+    init(_ arguments: CommandLineArguments) throws(UsageError) {
+        guard let name = arguments.value("--name"), let email = arguments.value("--email") else {
+            throw UsageError("encode needs --name and --email")
+        }
+        guard let output = arguments.value("-o") ?? arguments.value("--output") else {
+            throw UsageError("encode needs -o <file.png>")
+        }
+        format = try arguments.choice("--format", default: .lines)
+        moduleSize = try arguments.value("--module-size") { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } } ?? 8
+        switch PayloadParser().parse("\(name)\n\(email)") {
+        case .success(var prospect):
+            prospect.phone = arguments.value("--phone")
+            prospect.organization = arguments.value("--organization")
+            self.prospect = prospect
+        case .failure(let error):
+            throw UsageError(error.message)
+        }
+        self.output = output
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let payload = CardPayload.make(prospect, format: format)
+        let png: [UInt8]
+        do {
+            png = try PNGWriter.encode(QRCodeImage.make(text: payload, moduleSize: moduleSize))
+        } catch {
+            context.console.warn("cannot make the QR code: \(error)")
+            return .dataError
+        }
+        try OutputFile.writeAtomically(png, to: output)
+        context.console.warn("wrote \(format.rawValue) card for \(HumanText.prospect(prospect)) to \(output)")
+        return .success
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import ProspectStore
+import ProspectsExchange
+
+/// `prospects export`: the list in a format a spreadsheet, a CRM or a contacts app reads.
+struct ExportCommand: Subcommand {
+    static let name = "export"
+    static let abstract = "Export the prospects as CSV, vCard or JSON Lines."
+    static let help = """
+        USAGE: prospects export [--store <location>] --format csv|json|vcard [--filter <tab>] [--sort <order>]
+                                [--reverse] [-o <file>]
+
+        OPTIONS:
+        \(storeOptionHelp)
+          --format <format>       csv (RFC 4180, formula-injection guarded), json (JSON Lines) or vcard (vCard 4.0)
+          --filter, --sort, --reverse   as for 'list'
+          -o, --output <file>     write to this file (created with mode 0600, replaced atomically); default stdout
+          -h, --help              show this help
+        """
+    static let flags: Set<String> = ["--reverse"]
+    static let options: Set<String> = ["--store", "--format", "--filter", "--sort", "-o", "--output"]
+
+    let arguments: CommandLineArguments
+    let format: ExportFormat
+    let filter: ProspectFilter
+    let sort: ProspectSort
+    let output: String?
+
+    init(_ arguments: CommandLineArguments) throws(UsageError) {
+        self.arguments = arguments
+        guard arguments.value("--format") != nil else { throw UsageError("export needs --format csv|json|vcard") }
+        format = try arguments.choice("--format", default: .csv)
+        filter = try arguments.choice("--filter", default: .everyone)
+        sort = try arguments.choice("--sort", default: .name)
+        output = arguments.value("-o") ?? arguments.value("--output")
+        guard arguments.positionals.isEmpty else { throw UsageError("export takes no arguments; use -o <file>") }
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let store = try context.openStore(arguments)
+        let prospects = try store.list(filter: filter, sort: sort, reverse: arguments.has("--reverse"))
+        let exporter = ProspectExporter(format: format)
+        var text = exporter.header()
+        for prospect in prospects { text += exporter.record(prospect) }
+        guard let output else {
+            context.console.out.bytes(Array(text.utf8))
+            return .success
+        }
+        try OutputFile.writeAtomically(Array(text.utf8), to: output)
+        context.console.warn("exported \(prospects.count) prospects to \(output)")
+        return .success
+    }
+}

@@ -1,0 +1,85 @@
+import ProspectStore
+import ProspectsCore
+import ProspectsExchange
+import ProspectsIngest
+
+/// `prospects import`: load an existing list (a CRM export) through the same validation and dedup rules.
+struct ImportCommand: Subcommand {
+    static let name = "import"
+    static let abstract = "Import a CSV or JSON Lines list into the store, deduplicated."
+    static let help = """
+        USAGE: prospects import [--store <location>] --format csv|json [--json] <file>
+
+        ARGUMENTS:
+          <file>                  CSV with a header row (name, email; optional phone, organization) or JSON Lines
+                                  (one object per line with name and email), as 'export' writes them
+
+        OPTIONS:
+        \(storeOptionHelp)
+          --format <format>       csv or json
+          --json                  print the summary as one JSON object
+          -h, --help              show this help
+
+        Rows are read as a stream, so a file of any length needs little memory. An invalid row is reported on stderr
+        with its line number and the import goes on.
+        Exit status: 0 when every row was imported or was a duplicate, 65 when a row was rejected or the file is
+        malformed, 66 when the file cannot be read, 69 when the store is unavailable.
+        """
+    static let flags: Set<String> = ["--json"]
+    static let options: Set<String> = ["--store", "--format"]
+
+    let arguments: CommandLineArguments
+    let format: ImportFormat
+    let path: String
+
+    init(_ arguments: CommandLineArguments) throws(UsageError) {
+        self.arguments = arguments
+        guard arguments.value("--format") != nil else { throw UsageError("import needs --format csv|json") }
+        format = try arguments.choice("--format", default: .csv)
+        guard arguments.positionals.count == 1 else { throw UsageError("import needs exactly one file") }
+        path = arguments.positionals[0]
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let console = context.console
+        let next: () throws -> ImportRecord?
+        do {
+            switch format {
+            case .csv:
+                let reader = try CSVRecordReader(path: path)
+                next = { try reader.next() }
+            case .json:
+                let reader = try JSONLinesRecordReader(path: path)
+                next = { try reader.next() }
+            }
+        } catch {
+            console.warn("\(SafeText.escaped(path)): \(error.message)")
+            return .noInput
+        }
+        let store = try context.openStore(arguments)
+        var status = ExitCode.success
+        let totals: Importer.Totals
+        do {
+            totals = try Importer(store: store).run(source: path, next: next) { rejection in
+                status = .dataError
+                console.warn("\(SafeText.escaped(path)):\(rejection.line): \(rejection.error.message)")
+            }
+        } catch let error as ImportError {
+            console.warn("\(SafeText.escaped(path)): \(error.message); rows before it were imported")
+            return .dataError
+        }
+        if arguments.has("--json") {
+            var json = JSONLine()
+            json.add("rows", totals.rows)
+            json.add("inserted", totals.inserted)
+            json.add("duplicates", totals.duplicates)
+            json.add("rejected", totals.rejected)
+            console.out.line(json.rendered)
+        } else {
+            console.out.line(
+                "\(totals.rows) rows: \(totals.inserted) inserted, \(totals.duplicates) duplicates, \(totals.rejected) rejected"
+            )
+        }
+        return status
+    }
+}

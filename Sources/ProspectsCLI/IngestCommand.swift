@@ -1,0 +1,94 @@
+import ProspectStore
+import ProspectsCore
+import ProspectsExchange
+import ProspectsIngest
+import QRDecoding
+
+/// `prospects ingest`: decode, parse and load files into the store, deduplicated.
+struct IngestCommand: Subcommand {
+    static let name = "ingest"
+    static let abstract = "Decode PNG files and add their contacts to the store, deduplicated."
+    static let help = """
+        USAGE: prospects ingest [--store <location>] [--json] [--pixel-limit <n>] <path> ...
+
+        ARGUMENTS:
+          <path>                  PNG files, or folders searched recursively for *.png (links inside are not followed)
+
+        OPTIONS:
+        \(storeOptionHelp)
+          --json                  one JSON line per code (with "stored": inserted|duplicate) or failed file, then
+                                  a summary line {"files","inserted","duplicates","rejected"}
+          --pixel-limit <n>       refuse images with more pixels than this (default \(PNGReader.defaultPixelLimit))
+          -h, --help              show this help
+
+        A rejected file is named on stderr with its reason and the run goes on. Content already loaded (same bytes)
+        is counted as duplicates and not recorded again.
+        Exit status: 0 when every file was loaded, 65 when any was rejected, 66 when a path does not exist,
+        69 when the store is unavailable.
+        """
+    static let flags: Set<String> = ["--json"]
+    static let options: Set<String> = ["--store", "--pixel-limit"]
+
+    let arguments: CommandLineArguments
+    let json: Bool
+    let pixelLimit: Int
+
+    init(_ arguments: CommandLineArguments) throws(UsageError) {
+        self.arguments = arguments
+        json = arguments.has("--json")
+        guard !arguments.positionals.isEmpty else { throw UsageError("ingest needs at least one file or folder") }
+        pixelLimit =
+            try arguments.value("--pixel-limit") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+            ?? PNGReader.defaultPixelLimit
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let console = context.console
+        let store = try context.openStore(arguments)
+        var status = ExitCode.success
+        let ingester = Ingester(store: store, options: .init(pixelLimit: pixelLimit))
+        let totals = try ingester.ingest(arguments.positionals) { event in
+            switch event {
+            case .missing(let path, let error):
+                status = .noInput
+                console.warn("\(SafeText.escaped(path)): \(error.message)")
+                if json { console.out.line(JSONRecords.fileError(path: path, error).rendered) }
+            case .file(let result):
+                if result.outcome == .rejected, status == .success { status = .dataError }
+                report(result, console)
+            }
+        }
+        if json {
+            var summary = JSONLine()
+            summary.add("files", totals.files)
+            summary.add("inserted", totals.inserted)
+            summary.add("duplicates", totals.duplicates)
+            summary.add("rejected", totals.rejected)
+            summary.add("rejectedCodes", totals.rejectedCodes)
+            console.out.line(summary.rendered)
+        } else {
+            var line = "\(totals.files) files: \(totals.inserted) inserted, \(totals.duplicates) duplicates, "
+            line += "\(totals.rejected) rejected"
+            if totals.rejectedCodes > 0 { line += " (and \(totals.rejectedCodes) codes that were not contacts)" }
+            console.out.line(line)
+        }
+        return status
+    }
+
+    private func report(_ result: FileResult, _ console: Console) {
+        let file = result.file
+        let name = SafeText.escaped(file.path)
+        if let error = file.fileError {
+            console.warn("\(name): rejected: \(error.message)")
+            if json { console.out.line(JSONRecords.fileError(path: file.path, error).rendered) }
+            return
+        }
+        for (index, (code, status)) in zip(file.codes, result.codes).enumerated() {
+            if case .rejected(let error) = status {
+                let which = file.codes.count > 1 ? " (code \(index + 1) of \(file.codes.count))" : ""
+                console.warn("\(name)\(which): rejected: \(error.message)")
+            }
+            if json { console.out.line(JSONRecords.code(code, file: file.path, status: status).rendered) }
+        }
+    }
+}

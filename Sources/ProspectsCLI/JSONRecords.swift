@@ -1,0 +1,87 @@
+import Foundation
+import ProspectStore
+import ProspectsCore
+import ProspectsExchange
+import ProspectsIngest
+import QRDecoding
+
+/// The JSON Lines records every command writes, so one shape means one thing everywhere.
+enum JSONRecords {
+    static func error(_ error: ScanError) -> JSONLine {
+        var json = JSONLine()
+        json.add("kind", error.kind)
+        json.add("message", error.message)
+        return json
+    }
+
+    static func fileError(path: String, _ error: ScanError) -> JSONLine {
+        var json = JSONLine()
+        json.add("file", path)
+        json.add("error", object: self.error(error))
+        return json
+    }
+
+    static func prospect(_ prospect: Prospect) -> JSONLine {
+        var json = JSONLine()
+        json.add("name", prospect.name)
+        json.add("email", prospect.email)
+        if let phone = prospect.phone { json.add("phone", phone) }
+        if let organization = prospect.organization { json.add("organization", organization) }
+        return json
+    }
+
+    /// One code of a file: its text and either the prospect or why it is not one.
+    static func code(_ code: CodeOutcome, file: String, status: FileResult.CodeStatus? = nil) -> JSONLine {
+        var json = JSONLine()
+        json.add("file", file)
+        json.add("text", code.symbol.text)
+        switch code.result {
+        case .success(let prospect): json.add("prospect", object: self.prospect(prospect))
+        case .failure(let error): json.add("error", object: self.error(error))
+        }
+        switch status {
+        case .inserted(let id)?:
+            json.add("stored", "inserted")
+            json.add("id", id)
+        case .duplicate(let id)?:
+            json.add("stored", "duplicate")
+            if let id { json.add("id", id) }
+        case .rejected?, nil: break
+        }
+        json.add("encoding", code.symbol.encoding)
+        json.add("quality", code.symbol.quality)
+        json.add("corners", rawArray: code.symbol.corners.map { "[\($0.x),\($0.y)]" })
+        return json
+    }
+
+    static func stored(_ stored: StoredProspect) -> JSONLine {
+        var json = JSONLine()
+        json.add("id", stored.id)
+        json.add("name", stored.prospect.name)
+        json.add("email", stored.prospect.email)
+        json.add("contacted", stored.isContacted)
+        json.add("createdAt", stored.createdAt)
+        json.add("lastSeenAt", stored.lastSeenAt)
+        json.add("scanCount", stored.scanCount)
+        json.add("phone", stored.prospect.phone)
+        json.add("organization", stored.prospect.organization)
+        json.add("remindAt", stored.remindAt)
+        json.add("source", stored.firstSource)
+        return json
+    }
+}
+
+/// Text for people. Everything taken from input goes through `SafeText.escaped`.
+enum HumanText {
+    static func prospect(_ prospect: Prospect) -> String {
+        "\(SafeText.escaped(prospect.name)) <\(SafeText.escaped(prospect.email))>"
+    }
+}
+
+extension HumanText {
+    /// `2026-11-30 10:05 UTC`: minutes are enough for a person reading a list.
+    static func date(_ date: Date) -> String {
+        let iso = date.formatted(Date.ISO8601FormatStyle())  // 2026-11-30T10:05:07Z
+        return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(5)) + " UTC"
+    }
+}

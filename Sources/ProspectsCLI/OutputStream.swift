@@ -1,0 +1,69 @@
+import Glibc
+
+/// A buffered writer on a file descriptor: data lines to stdout, messages to stderr.
+///
+/// Buffered because `decode` over thousands of files prints thousands of lines; `lineFlushed` makes every line
+/// reach the reader at once, as long-running modes (`watch --json`) must.
+final class OutputStream {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    var lineFlushed: Bool
+
+    init(fd: Int32, lineFlushed: Bool = false) {
+        self.fd = fd
+        self.lineFlushed = lineFlushed
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    deinit { flush() }
+
+    /// True when the descriptor is a terminal (colour, tables, progress only then).
+    var isTerminal: Bool { isatty(fd) == 1 }
+
+    func line(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        if lineFlushed || buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Writes bytes exactly as given (used for `--raw`, where the payload bytes are the output).
+    func bytes(_ data: [UInt8]) {
+        buffer.append(contentsOf: data)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { raw in write(fd, raw.baseAddress! + offset, raw.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                break  // a closed pipe (e.g. `| head`): nothing more can be said on this stream
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// The two streams a command writes to, and how human output should look.
+final class Console {
+    let out: OutputStream
+    let err: OutputStream
+
+    init(out: OutputStream = OutputStream(fd: 1), err: OutputStream = OutputStream(fd: 2, lineFlushed: true)) {
+        self.out = out
+        self.err = err
+    }
+
+    /// A message for a person, on stderr, prefixed by the program name.
+    func warn(_ message: String) {
+        out.flush()
+        err.line("prospects: \(message)")
+    }
+
+    func flush() {
+        out.flush()
+        err.flush()
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ProspectStore
+import ProspectsCore
+import ProspectsExchange
+
+/// `prospects remind`: the app's "Remind Me" swipe action, as a stored reminder that `due` lists.
+struct RemindCommand: Subcommand {
+    static let name = "remind"
+    static let abstract = "Set a reminder to contact a prospect (see 'due')."
+    static let help = """
+        USAGE: prospects remind [--store <location>] (--at <date> | --in <duration> | --clear) <email-or-id> ...
+
+        OPTIONS:
+        \(storeOptionHelp)
+          --at <date>             2026-12-01 (09:00 local), 2026-12-01 14:30 (local) or ISO 8601 (2026-12-01T14:30:00Z)
+          --in <duration>         from now: 90s, 30m, 2h, 1d, 1w, or a sum such as 1h30m
+          --clear                 remove the reminder
+          -h, --help              show this help
+
+        Exit status: 0 when every prospect was found, 65 when one was not.
+        """
+    static let flags: Set<String> = ["--clear"]
+    static let options: Set<String> = ["--store", "--at", "--in"]
+
+    let arguments: CommandLineArguments
+    let date: Date?
+
+    init(_ arguments: CommandLineArguments) throws(UsageError) {
+        self.arguments = arguments
+        let at = try arguments.value("--at") { ReminderTime.parseDate($0) }
+        let after = try arguments.value("--in") { ReminderTime.parseDuration($0) }
+        switch (at, after, arguments.has("--clear")) {
+        case (let at?, nil, false): date = at
+        case (nil, let after?, false): date = Date().addingTimeInterval(after)
+        case (nil, nil, true): date = nil
+        default: throw UsageError("give exactly one of --at, --in or --clear")
+        }
+        guard !arguments.positionals.isEmpty else { throw UsageError("remind needs at least one email address or id") }
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let store = try context.openStore(arguments)
+        return try forEachReference(arguments.positionals, context) { reference throws(StoreError) in
+            try store.setReminder(reference, at: date)
+        } done: { text in
+            date.map { "\(text): reminder at \(HumanText.date($0))" } ?? "\(text): reminder cleared"
+        }
+    }
+}
+
+/// `prospects due`: the reminders whose time has come.
+struct DueCommand: Subcommand {
+    static let name = "due"
+    static let abstract = "List the prospects whose reminder is due."
+    static let help = """
+        USAGE: prospects due [--store <location>] [--json]
+
+        OPTIONS:
+        \(storeOptionHelp)
+          --json                  one JSON object per line
+          -h, --help              show this help
+        """
+    static let flags: Set<String> = ["--json"]
+    static let options: Set<String> = ["--store"]
+
+    let arguments: CommandLineArguments
+
+    init(_ arguments: CommandLineArguments) throws(UsageError) {
+        self.arguments = arguments
+        guard arguments.positionals.isEmpty else { throw UsageError("due takes no arguments") }
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let store = try context.openStore(arguments)
+        let due = try store.due(at: Date())
+        let out = context.console.out
+        if arguments.has("--json") {
+            for stored in due { out.line(JSONRecords.stored(stored).rendered) }
+            return .success
+        }
+        var table = TextTable(columns: ["ID", "NAME", "EMAIL", "DUE", "CONTACTED"])
+        for stored in due {
+            table.add([
+                String(stored.id), SafeText.escaped(stored.prospect.name), SafeText.escaped(stored.prospect.email),
+                stored.remindAt.map(HumanText.date) ?? "", stored.isContacted ? "yes" : "no",
+            ])
+        }
+        table.render(to: out)
+        out.line("\(due.count) due")
+        return .success
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import ProspectStore
+
+/// One `prospects` subcommand: its help, the options it accepts, and how it runs.
+protocol Subcommand: SendableMetatype {
+    static var name: String { get }
+    /// One sentence, shown in the command list.
+    static var abstract: String { get }
+    /// The `USAGE`, `ARGUMENTS` and `OPTIONS` sections of its help.
+    static var help: String { get }
+    static var flags: Set<String> { get }
+    static var options: Set<String> { get }
+
+    init(_ arguments: CommandLineArguments) throws(UsageError)
+    func run(_ context: CommandContext) throws -> ExitCode
+}
+
+/// What every command may use: the streams, the environment, the clock.
+final class CommandContext {
+    let console: Console
+    let environment: [String: String]
+
+    init(console: Console, environment: [String: String]) {
+        self.console = console
+        self.environment = environment
+    }
+
+    /// Opens the store named by `--store`, else `PROSPECTS_STORE`, else `./prospects.sqlite`.
+    func openStore(_ arguments: CommandLineArguments) throws(StoreError) -> any ProspectStore {
+        try StoreLocation.resolve(option: arguments.value("--store"), environment: environment).open()
+    }
+}
+
+/// The help text of the `--store` option, shared by every command that uses the store.
+let storeOptionHelp = """
+      --store <location>      SQLite file path or postgres:// URL (default: $PROSPECTS_STORE, else ./prospects.sqlite)
+    """

@@ -1,0 +1,50 @@
+/// The text of one's own contact card, in a format `PayloadParser` reads back (the app's "Me" tab).
+public enum CardPayload {
+    public enum Format: String, Sendable, CaseIterable {
+        /// `Name\nemail`, the Hot Prospects format.
+        case lines
+        /// `MECARD:N:…;EMAIL:…;;`, which phone camera apps offer to add as a contact.
+        case mecard
+        /// vCard 3.0, the most widely understood version in QR codes.
+        case vcard
+    }
+
+    public static func make(_ prospect: Prospect, format: Format) -> String {
+        switch format {
+        case .lines:
+            return "\(prospect.name)\n\(prospect.email)"
+        case .mecard:
+            var text = "MECARD:N:\(mecardEscaped(prospect.name));"
+            if let phone = prospect.phone { text += "TEL:\(mecardEscaped(phone));" }
+            if let organization = prospect.organization { text += "ORG:\(mecardEscaped(organization));" }
+            return text + "EMAIL:\(mecardEscaped(prospect.email));;"
+        case .vcard:
+            var lines = ["BEGIN:VCARD", "VERSION:3.0", "FN:\(vcardEscaped(prospect.name))"]
+            if let organization = prospect.organization { lines.append("ORG:\(vcardEscaped(organization))") }
+            if let phone = prospect.phone { lines.append("TEL:\(vcardEscaped(phone))") }
+            lines += ["EMAIL:\(vcardEscaped(prospect.email))", "END:VCARD"]
+            return lines.joined(separator: "\r\n") + "\r\n"
+        }
+    }
+
+    private static func mecardEscaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if "\\;:,".contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    private static func vcardEscaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\\", ",", ";": out += "\\" + String(character)
+            case "\n": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

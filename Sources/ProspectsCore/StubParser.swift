@@ -1,0 +1,3 @@
+public struct PayloadParser: Sendable {
+    public init() {}; public func parse(_ payload: String) -> Result<Prospect, ScanError> { .failure(.emptyName) }
+}

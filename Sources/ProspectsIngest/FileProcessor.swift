@@ -1,0 +1,85 @@
+import ProspectsCore
+import QRDecoding
+
+/// Turns one file into a `FileOutcome`: read, hash, decode, parse. Pure per-file work, no store.
+///
+/// A class because it owns a `QRDecoder` (a zbar scanner and reusable buffers) that must stay on one thread:
+/// a parallel run gives each worker its own processor.
+public final class FileProcessor {
+    public struct Options: Sendable {
+        public var pixelLimit: Int
+        /// Whether the pipeline computes each file's SHA-256 (the ledger needs it; `decode` does not).
+        public var hashContent: Bool
+
+        public init(pixelLimit: Int = PNGReader.defaultPixelLimit, hashContent: Bool = true) {
+            self.pixelLimit = pixelLimit
+            self.hashContent = hashContent
+        }
+    }
+
+    private let decoder: QRDecoder
+    private let parser = PayloadParser()
+    private let options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+        self.decoder = QRDecoder(pixelLimit: options.pixelLimit)
+    }
+
+    /// Reads `path` (following a symlink only when `followSymlinks`) and processes its bytes.
+    public func process(path: String, followSymlinks: Bool) -> FileOutcome {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, followSymlinks: followSymlinks)
+        } catch {
+            return FileOutcome(path: path, contentHash: nil, codes: [], fileError: error)
+        }
+        return process(bytes: bytes, path: path)
+    }
+
+    /// Decodes and parses bytes already read.
+    public func process(bytes: [UInt8], path: String) -> FileOutcome {
+        let hash = options.hashContent ? ContentHash.sha256(bytes) : nil
+        let symbols: [QRSymbol]
+        do {
+            symbols = try decoder.decode(bytes)
+        } catch {
+            return FileOutcome(path: path, contentHash: hash, codes: [], fileError: ScanError(error))
+        }
+        if symbols.isEmpty {
+            return FileOutcome(path: path, contentHash: hash, codes: [], fileError: .noCodeFound)
+        }
+        let codes = symbols.sorted(by: FileProcessor.readingOrder).map { symbol in
+            CodeOutcome(symbol: symbol, result: parser.parse(symbol.text))
+        }
+        return FileOutcome(path: path, contentHash: hash, codes: codes, fileError: nil)
+    }
+
+    /// Top to bottom, then left to right, by each code's top-left corner; so output does not depend on zbar's order.
+    static func readingOrder(_ a: QRSymbol, _ b: QRSymbol) -> Bool {
+        let pa = topLeft(a)
+        let pb = topLeft(b)
+        if pa.y != pb.y { return pa.y < pb.y }
+        return pa.x < pb.x
+    }
+
+    private static func topLeft(_ symbol: QRSymbol) -> (x: Int, y: Int) {
+        guard !symbol.corners.isEmpty else { return (0, 0) }
+        // Rows within a few pixels count as one row, so two codes side by side read left to right.
+        let y = symbol.corners.map(\.y).min()! / 16
+        let x = symbol.corners.map(\.x).min()!
+        return (x, y)
+    }
+}
+
+extension ScanError {
+    /// The decoding module knows nothing of prospects; its errors become scan errors here.
+    init(_ error: DecodeError) {
+        switch error {
+        case .unreadableImage(let reason): self = .unreadableImage(reason: reason)
+        case .imageTooLarge(let width, let height, let limit):
+            self = .imageTooLarge(width: width, height: height, limit: limit)
+        case .scanFailed(let reason): self = .unreadableImage(reason: "the QR scanner failed: \(reason)")
+        }
+    }
+}

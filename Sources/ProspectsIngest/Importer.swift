@@ -1,0 +1,88 @@
+import Foundation
+import ProspectStore
+import ProspectsCore
+import ProspectsExchange
+
+/// Loads an existing list (a CRM export) into the store, streaming, under the same rules as scanned codes.
+///
+/// Each row is validated exactly as a scanned two-line payload would be (name, email, unsafe characters) and
+/// recorded through the store's dedup key, in transactions of `batchSize` rows; only one batch is held in memory.
+public final class Importer {
+    /// One row that was not imported, and why.
+    public struct Rejection: Sendable {
+        public var line: Int
+        public var error: ScanError
+    }
+
+    public struct Totals: Sendable, Hashable {
+        public var rows = 0
+        public var inserted = 0
+        public var duplicates = 0
+        public var rejected = 0
+    }
+
+    private let store: any ProspectStore
+    private let batchSize: Int
+    private let parser = PayloadParser()
+
+    public init(store: any ProspectStore, batchSize: Int = 5_000) {
+        self.store = store
+        self.batchSize = max(1, batchSize)
+    }
+
+    /// Imports every record `next` yields; `reject` hears of each invalid row, and the import goes on.
+    /// Throws for an unreadable or malformed file (`ImportError`) and for the store (`StoreError`).
+    public func run(
+        source: String, next: () throws -> ImportRecord?, reject: (Rejection) -> Void
+    ) throws -> Totals {
+        var totals = Totals()
+        var batch: [Sighting] = []
+        batch.reserveCapacity(batchSize)
+        let seenAt = Date()
+
+        func flush() throws {
+            guard !batch.isEmpty else { return }
+            for result in try store.record(batch) {
+                switch result {
+                case .inserted: totals.inserted += 1
+                case .duplicate: totals.duplicates += 1
+                }
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
+
+        while let record = try next() {
+            totals.rows += 1
+            switch validate(record) {
+            case .success(let prospect):
+                batch.append(Sighting(prospect: prospect, source: "\(source):\(record.line)", seenAt: seenAt))
+                if batch.count >= batchSize { try flush() }
+            case .failure(let error):
+                totals.rejected += 1
+                reject(Rejection(line: record.line, error: error))
+            }
+        }
+        try flush()
+        return totals
+    }
+
+    /// The same rules as a scanned `Name\nemail` code, plus the optional fields' safety.
+    func validate(_ record: ImportRecord) -> Result<Prospect, ScanError> {
+        if record.name.contains(where: \.isNewline) || record.email.contains(where: \.isNewline) {
+            return .failure(.wrongLineCount(3))
+        }
+        var prospect: Prospect
+        switch parser.parse("\(record.name)\n\(record.email)") {
+        case .success(let parsed): prospect = parsed
+        case .failure(let error): return .failure(error)
+        }
+        for (field, value) in [("phone", record.phone), ("organization", record.organization)] {
+            if let value, let scalar = SafeText.firstUnsafe(in: value) {
+                return .failure(.unsafeCharacters(field: field, scalar: scalar.value))
+            }
+        }
+        prospect.phone = record.phone.flatMap { $0.isEmpty ? nil : $0 }
+        prospect.organization = record.organization.flatMap { $0.isEmpty ? nil : $0 }
+        return .success(prospect)
+    }
+}

@@ -1,0 +1,43 @@
+import ProspectStore
+import ProspectsCore
+
+/// The `ingest` job: expand paths, decode on every core, load into the store, report each file.
+///
+/// `watch` uses the same `FileProcessor` and `Loader`; only the event source and the file moves differ.
+public final class Ingester {
+    public enum Event: Sendable {
+        /// A path given on the command line that could not be read at all.
+        case missing(path: String, error: ScanError)
+        /// A file whose outcome is committed.
+        case file(FileResult)
+    }
+
+    private let store: any ProspectStore
+    private let processor: ParallelProcessor
+    private let batchSize: Int
+
+    public init(
+        store: any ProspectStore, workers: Int? = nil, options: FileProcessor.Options = .init(), batchSize: Int = 512
+    ) {
+        self.store = store
+        self.processor = ParallelProcessor(workers: workers, options: options)
+        self.batchSize = batchSize
+    }
+
+    /// Ingests every image under `paths`; a bad file is reported and the run goes on. Throws only for the store.
+    public func ingest(_ paths: [String], report: (Event) throws -> Void) throws -> LoadTotals {
+        let loader = Loader(store: store, batchSize: batchSize)
+        var jobs: [ParallelProcessor.Job] = []
+        for entry in InputWalker.entries(for: paths) {
+            switch entry {
+            case .file(let path, let follow): jobs.append(.init(path: path, followSymlinks: follow))
+            case .missing(let path, let error): try report(.missing(path: path, error: error))
+            }
+        }
+        try processor.run(jobs) { outcome in
+            try loader.add(outcome) { try report(.file($0)) }
+        }
+        try loader.flush { try report(.file($0)) }
+        return loader.totals
+    }
+}

@@ -1,0 +1,76 @@
+import Glibc
+import ProspectsCore
+
+/// Reads an input file's bytes without ever blocking on, or being fooled by, what sits at the path.
+///
+/// Opens with `O_NONBLOCK` (a FIFO named `x.png` must not hang the run) and, unless told to follow links,
+/// `O_NOFOLLOW`; then checks with `fstat` that the opened descriptor is a regular file, so the check and the
+/// read concern the same object.
+public enum InputFile {
+    /// Files larger than this are refused before reading: no contact picture needs 256 MiB.
+    public static let maxBytes = 256 << 20
+
+    /// The bytes of the regular file at `path`. A symlink is followed only when `followSymlinks` is true.
+    public static func read(_ path: String, followSymlinks: Bool) throws(ScanError) -> [UInt8] {
+        var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
+        if !followSymlinks { flags |= O_NOFOLLOW }
+        let fd = retryingOnInterrupt { open(path, flags) }
+        if fd < 0 {
+            let code = errno
+            if code == ELOOP { throw .notARegularFile(kind: "a symbolic link, not followed") }
+            throw .unreadableFile(reason: String(cString: strerror(code)))
+        }
+        defer { close(fd) }
+
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadableFile(reason: String(cString: strerror(errno))) }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG else { throw .notARegularFile(kind: describe(fileType: type)) }
+        let size = Int(info.st_size)
+        guard size <= maxBytes else {
+            throw .unreadableFile(reason: "the file is \(size) bytes, over the \(maxBytes)-byte limit")
+        }
+
+        // Read to end of file rather than trusting st_size: the file may still be growing or shrinking.
+        var bytes = [UInt8](repeating: 0, count: max(size, 0) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                guard bytes.count <= maxBytes else {
+                    throw .unreadableFile(reason: "the file grew past the \(maxBytes)-byte limit")
+                }
+                bytes.append(contentsOf: repeatElement(0, count: bytes.count))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled) }
+            }
+            if count < 0 { throw .unreadableFile(reason: String(cString: strerror(errno))) }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
+    }
+
+    static func describe(fileType type: mode_t) -> String {
+        switch type {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
+    }
+}
+
+/// Calls `body` again while it fails with `EINTR`, as every blocking syscall wrapper should.
+@inline(__always)
+func retryingOnInterrupt<T: FixedWidthInteger>(_ body: () -> T) -> T {
+    while true {
+        let result = body()
+        if result == -1 && errno == EINTR { continue }
+        return result
+    }
+}

@@ -1,0 +1,74 @@
+import Glibc
+import ProspectsCore
+
+/// Expands the paths given on a command line into the image files to process, in a stable order.
+///
+/// A path named explicitly is taken as it is (a symlink to a file is followed: the user asked for it).
+/// Folders are walked recursively for `*.png` (any case), sorted by name; inside a walk nothing is followed,
+/// so a link can never lead the run out of the folder it was given. Hidden entries are skipped.
+public enum InputWalker {
+    public enum Entry: Sendable, Hashable {
+        /// A file to process; `followSymlinks` is true only for paths named explicitly.
+        case file(path: String, followSymlinks: Bool)
+        /// A path that does not exist or cannot be listed.
+        case missing(path: String, error: ScanError)
+    }
+
+    public static func entries(for paths: [String]) -> [Entry] {
+        var result: [Entry] = []
+        for path in paths {
+            var info = stat()
+            if stat(path, &info) != 0 {
+                result.append(.missing(path: path, error: .unreadableFile(reason: String(cString: strerror(errno)))))
+            } else if info.st_mode & S_IFMT == S_IFDIR {
+                walk(directory: path, into: &result)
+            } else {
+                result.append(.file(path: path, followSymlinks: true))
+            }
+        }
+        return result
+    }
+
+    /// True for names the walk takes: `*.png` in any case, not hidden.
+    public static func isImageName(_ name: String) -> Bool {
+        !name.hasPrefix(".") && name.lowercased().hasSuffix(".png")
+    }
+
+    private static func walk(directory: String, into result: inout [Entry]) {
+        guard let dir = opendir(directory) else {
+            let error = ScanError.unreadableFile(reason: String(cString: strerror(errno)))
+            result.append(.missing(path: directory, error: error))
+            return
+        }
+        defer { closedir(dir) }
+        var names: [(name: String, isDirectory: Bool)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            let path = join(directory, name)
+            var info = stat()
+            // lstat, not stat: a link inside a walk is reported as such and never followed.
+            guard lstat(path, &info) == 0 else { continue }
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR {
+                names.append((name, true))
+            } else if isImageName(name) {
+                names.append((name, false))
+            }
+        }
+        for (name, isDirectory) in names.sorted(by: { $0.name < $1.name }) {
+            let path = join(directory, name)
+            if isDirectory {
+                walk(directory: path, into: &result)
+            } else {
+                result.append(.file(path: path, followSymlinks: false))
+            }
+        }
+    }
+
+    private static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}

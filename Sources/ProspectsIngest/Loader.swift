@@ -1,0 +1,146 @@
+import Foundation
+import ProspectStore
+import ProspectsCore
+
+/// What loading one file did, known once its transaction committed.
+public struct FileResult: Sendable {
+    /// What happened to one code of the file.
+    public enum CodeStatus: Sendable, Hashable {
+        case inserted(id: Int64)
+        case duplicate(id: Int64?)
+        case rejected(ScanError)
+    }
+
+    public enum Outcome: String, Sendable, Hashable {
+        /// At least one new prospect.
+        case inserted
+        /// Valid contacts, all known already (or this very content was loaded before).
+        case duplicate
+        /// No valid contact: see `outcome.rejection`.
+        case rejected
+    }
+
+    public var file: FileOutcome
+    /// One status per code of `file.codes`, in the same order.
+    public var codes: [CodeStatus]
+    /// True when the ledger showed this content was committed before, so nothing was recorded again.
+    public var alreadyLoaded: Bool
+
+    public var outcome: Outcome {
+        if codes.contains(where: { if case .inserted = $0 { true } else { false } }) { return .inserted }
+        if codes.contains(where: { if case .duplicate = $0 { true } else { false } }) { return .duplicate }
+        return .rejected
+    }
+
+    public var inserted: Int { codes.count(where: { if case .inserted = $0 { true } else { false } }) }
+    public var duplicates: Int { codes.count(where: { if case .duplicate = $0 { true } else { false } }) }
+}
+
+/// Running totals of a load, for the summary line.
+public struct LoadTotals: Sendable, Hashable, Codable {
+    public var files = 0
+    public var inserted = 0
+    public var duplicates = 0
+    /// Files that yielded no prospect.
+    public var rejected = 0
+    /// Codes that were not contacts, in files that also had valid ones.
+    public var rejectedCodes = 0
+
+    public init() {}
+
+    mutating func add(_ result: FileResult) {
+        files += 1
+        inserted += result.inserted
+        duplicates += result.duplicates
+        if result.outcome == .rejected {
+            rejected += 1
+        } else {
+            rejectedCodes += result.codes.count(where: { if case .rejected = $0 { true } else { false } })
+        }
+    }
+}
+
+/// Loads file outcomes into a store in batched transactions, deduplicating on the email key.
+///
+/// A file's sightings and its ledger entry commit in one transaction, so "in the store" and "in the ledger"
+/// are the same fact. Content the ledger already holds is reported as duplicates and not recorded again, which
+/// makes loading a file twice (a restart after a crash, or a second `ingest` of one folder) change nothing.
+public final class Loader {
+    private let store: any ProspectStore
+    private let batchSize: Int
+    private let now: () -> Date
+    private var pending: [FileOutcome] = []
+    private var pendingSightings = 0
+    public private(set) var totals = LoadTotals()
+
+    /// `batchSize` is the number of sightings per transaction; 1 commits every file on its own (watch mode).
+    public init(store: any ProspectStore, batchSize: Int = 512, now: @escaping () -> Date = Date.init) {
+        self.store = store
+        self.batchSize = max(1, batchSize)
+        self.now = now
+    }
+
+    /// Queues a file; when the batch is full it is committed and `report` is called for each of its files.
+    public func add(_ file: FileOutcome, report: (FileResult) throws -> Void) throws {
+        pending.append(file)
+        pendingSightings += max(1, file.prospects.count)
+        if pendingSightings >= batchSize { try flush(report: report) }
+    }
+
+    /// Commits what is queued and reports each file, in the order they were added.
+    public func flush(report: (FileResult) throws -> Void) throws {
+        guard !pending.isEmpty else { return }
+        let files = pending
+        pending = []
+        pendingSightings = 0
+
+        let seenAt = now()
+        var sightings: [Sighting] = []
+        var ledger: [LedgerEntry] = []
+        var known: [Bool] = []  // per file: content already in the ledger
+        var batchHashes: Set<String> = []
+        for file in files {
+            var alreadyLoaded = false
+            if let hash = file.contentHash, !file.prospects.isEmpty {
+                if batchHashes.contains(hash) {
+                    alreadyLoaded = true
+                } else {
+                    alreadyLoaded = try store.ledgerEntry(contentHash: hash) != nil
+                }
+                batchHashes.insert(hash)
+            }
+            known.append(alreadyLoaded)
+            if alreadyLoaded { continue }
+            let prospects = file.prospects
+            sightings += prospects.map { Sighting(prospect: $0, source: file.path, seenAt: seenAt) }
+            if let hash = file.contentHash {
+                ledger.append(
+                    LedgerEntry(
+                        contentHash: hash, fileName: file.path, outcome: prospects.isEmpty ? .rejected : .inserted,
+                        prospects: prospects.count, processedAt: seenAt))
+            }
+        }
+        let results = sightings.isEmpty && ledger.isEmpty ? [] : try store.record(sightings, ledger: ledger)
+        guard results.count == sightings.count else {
+            throw StoreError.corrupt("the store returned \(results.count) results for \(sightings.count) sightings")
+        }
+
+        var next = results.makeIterator()
+        for (file, alreadyLoaded) in zip(files, known) {
+            let codes: [FileResult.CodeStatus] = file.codes.map { code in
+                switch code.result {
+                case .failure(let error): return .rejected(error)
+                case .success:
+                    if alreadyLoaded { return .duplicate(id: nil) }
+                    switch next.next()! {
+                    case .inserted(let id): return .inserted(id: id)
+                    case .duplicate(let id): return .duplicate(id: id)
+                    }
+                }
+            }
+            let result = FileResult(file: file, codes: codes, alreadyLoaded: alreadyLoaded)
+            totals.add(result)
+            try report(result)
+        }
+    }
+}

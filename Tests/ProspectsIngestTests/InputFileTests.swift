@@ -1,0 +1,96 @@
+import Foundation
+import Glibc
+import ProspectsCore
+import ProspectsIngest
+import Testing
+
+/// Hostile entries in an input folder: each gets a typed error at once, and nothing is followed out of the folder.
+@Suite final class InputFileTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("prospects-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    @Test func readsARegularFileWhole() throws {
+        let bytes = (0..<200_000).map { UInt8($0 % 251) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path("big.png")))
+        #expect(try InputFile.read(path("big.png"), followSymlinks: false) == bytes)
+        try Data().write(to: URL(fileURLWithPath: path("empty.png")))
+        #expect(try InputFile.read(path("empty.png"), followSymlinks: false) == [])
+    }
+
+    @Test func aFIFONamedLikeAnImageIsRefusedWithoutBlocking() throws {
+        #expect(mkfifo(path("x.png"), 0o600) == 0)
+        let started = Date()
+        #expect(throws: ScanError.notARegularFile(kind: "a FIFO")) {
+            try InputFile.read(path("x.png"), followSymlinks: false)
+        }
+        #expect(Date().timeIntervalSince(started) < 1)
+    }
+
+    @Test func aDirectoryNamedLikeAnImageIsRefused() throws {
+        try FileManager.default.createDirectory(atPath: path("x.png"), withIntermediateDirectories: false)
+        #expect(throws: ScanError.notARegularFile(kind: "a directory")) {
+            try InputFile.read(path("x.png"), followSymlinks: false)
+        }
+    }
+
+    @Test func aSymlinkIsFollowedOnlyWhenAsked() throws {
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: path("target.txt")))
+        #expect(symlink(path("target.txt"), path("link.png")) == 0)
+        #expect(throws: ScanError.notARegularFile(kind: "a symbolic link, not followed")) {
+            try InputFile.read(path("link.png"), followSymlinks: false)
+        }
+        #expect(try InputFile.read(path("link.png"), followSymlinks: true) == Array("secret".utf8))
+    }
+
+    @Test func aMissingFileSaysSo() {
+        #expect(throws: ScanError.unreadableFile(reason: "No such file or directory")) {
+            try InputFile.read(path("nope.png"), followSymlinks: false)
+        }
+    }
+
+    @Test func theWalkTakesPNGsRecursivelyInOrderAndFollowsNoLink() throws {
+        let sub = folder.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        for name in ["b.png", "a.PNG", "notes.txt", ".hidden.png", "sub/c.png"] {
+            try Data().write(to: folder.appendingPathComponent(name))
+        }
+        #expect(symlink("/etc", path("etc-link")) == 0)
+        #expect(symlink(path("b.png"), path("link.png")) == 0)
+        let entries = InputWalker.entries(for: [folder.path, path("b.png")])
+        #expect(
+            entries == [
+                .file(path: path("a.PNG"), followSymlinks: false),
+                .file(path: path("b.png"), followSymlinks: false),
+                .file(path: path("link.png"), followSymlinks: false),
+                .file(path: path("sub/c.png"), followSymlinks: false),
+                .file(path: path("b.png"), followSymlinks: true),
+            ])
+    }
+
+    @Test func anUnreadableFileIsReportedNotFatal() throws {
+        try Data("x".utf8).write(to: URL(fileURLWithPath: path("locked.png")))
+        chmod(path("locked.png"), 0)
+        guard geteuid() != 0 else {
+            // root reads mode-000 files anyway; the end-to-end suite checks this as an unprivileged user.
+            #expect(try InputFile.read(path("locked.png"), followSymlinks: false) == Array("x".utf8))
+            return
+        }
+        #expect(throws: ScanError.unreadableFile(reason: "Permission denied")) {
+            try InputFile.read(path("locked.png"), followSymlinks: false)
+        }
+    }
+
+    @Test func contentHashIsSHA256() {
+        #expect(ContentHash.sha256([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            ContentHash.sha256(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+}
