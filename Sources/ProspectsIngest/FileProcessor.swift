@@ -40,19 +40,33 @@ public final class FileProcessor {
     /// Decodes and parses bytes already read.
     public func process(bytes: [UInt8], path: String) -> FileOutcome {
         let hash = options.hashContent ? ContentHash.sha256(bytes) : nil
-        let symbols: [QRSymbol]
+        let decoded: Result<[QRSymbol], ScanError>
         do {
-            symbols = try decoder.decode(bytes)
+            decoded = .success(try decoder.decode(bytes))
         } catch {
-            return FileOutcome(path: path, contentHash: hash, codes: [], fileError: ScanError(error))
+            decoded = .failure(ScanError(error))
+        }
+        return FileProcessor.outcome(path: path, contentHash: hash, decoded: decoded, parser: parser)
+    }
+
+    /// The part of every file's processing after decoding: order the codes, parse each, or say why the file failed.
+    /// `ingest` gets here from `process(bytes:path:)`; `watch`, whose decoding runs in a worker process, directly.
+    public static func outcome(
+        path: String, contentHash: String?, decoded: Result<[QRSymbol], ScanError>,
+        parser: PayloadParser = PayloadParser()
+    ) -> FileOutcome {
+        let symbols: [QRSymbol]
+        switch decoded {
+        case .success(let found): symbols = found
+        case .failure(let error): return FileOutcome(path: path, contentHash: contentHash, codes: [], fileError: error)
         }
         if symbols.isEmpty {
-            return FileOutcome(path: path, contentHash: hash, codes: [], fileError: .noCodeFound)
+            return FileOutcome(path: path, contentHash: contentHash, codes: [], fileError: .noCodeFound)
         }
         let codes = symbols.sorted(by: FileProcessor.readingOrder).map { symbol in
             CodeOutcome(symbol: symbol, result: parser.parse(symbol.text))
         }
-        return FileOutcome(path: path, contentHash: hash, codes: codes, fileError: nil)
+        return FileOutcome(path: path, contentHash: contentHash, codes: codes, fileError: nil)
     }
 
     /// Top to bottom, then left to right, by each code's top-left corner; so output does not depend on zbar's order.
