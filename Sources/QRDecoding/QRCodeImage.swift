@@ -8,28 +8,45 @@ public enum QRCodeImage {
         try make(bytes: Array(text.utf8), moduleSize: moduleSize, margin: margin)
     }
 
-    /// A code carrying exactly `bytes` in 8-bit mode, error correction level M, no ECI.
+    /// A code carrying exactly `bytes` in one 8-bit segment, error correction level M.
     ///
-    /// The corresponding C function is `QRcode_encodeData` (8-bit mode only, so no byte is reinterpreted).
-    public static func make(bytes: [UInt8], moduleSize: Int = 8, margin: Int = 4) throws(ImageError) -> GrayImage {
+    /// With `eci` (e.g. 26 for UTF-8, 20 for Shift_JIS) the segment is preceded by that ECI header, telling
+    /// readers the charset; note that zbar then converts the payload to UTF-8 even in binary mode.
+    /// The corresponding C functions are `QRcode_encodeData`, or `QRinput_appendECIheader` and `QRcode_encodeInput`.
+    public static func make(
+        bytes: [UInt8], eci: UInt32? = nil, moduleSize: Int = 8, margin: Int = 4
+    ) throws(ImageError) -> GrayImage {
         guard moduleSize >= 1, margin >= 0 else {
             throw .cannotEncode(reason: "module size \(moduleSize) and margin \(margin) must be ≥ 1 and ≥ 0")
         }
         guard !bytes.isEmpty else { throw .cannotEncode(reason: "empty payload") }
-        let code = bytes.withUnsafeBufferPointer { buffer in
-            QRcode_encodeData(Int32(buffer.count), buffer.baseAddress, 0, QR_ECLEVEL_M)
-        }
-        guard let code else {
-            // libqrencode reports through errno: ERANGE means the payload does not fit in version 40.
-            let code = errno
-            throw .cannotEncode(
-                reason: code == ERANGE
-                    ? "payload of \(bytes.count) bytes is too large for a QR code"
-                    : "libqrencode failed: \(String(cString: strerror(code)))")
-        }
+        let code = try encode(bytes, eci: eci).get()
         defer { QRcode_free(code) }
-        let modules = Int(code.pointee.width)
-        return render(modules: modules, data: code.pointee.data, moduleSize: moduleSize, margin: margin)
+        return render(modules: Int(code.pointee.width), data: code.pointee.data, moduleSize: moduleSize, margin: margin)
+    }
+
+    /// The one place that calls libqrencode and turns its NULL + errno into an `ImageError`.
+    private static func encode(_ bytes: [UInt8], eci: UInt32?) -> Result<UnsafeMutablePointer<QRcode>, ImageError> {
+        let code: UnsafeMutablePointer<QRcode>? = bytes.withUnsafeBufferPointer { buffer in
+            guard let eci else {
+                // 8-bit mode throughout: QRcode_encodeString would re-split the bytes into numeric/kanji segments.
+                return QRcode_encodeData(Int32(buffer.count), buffer.baseAddress, 0, QR_ECLEVEL_M)
+            }
+            guard let input = QRinput_new2(0, QR_ECLEVEL_M) else { return nil }
+            defer { QRinput_free(input) }
+            guard QRinput_appendECIheader(input, eci) == 0,
+                QRinput_append(input, QR_MODE_8, Int32(buffer.count), buffer.baseAddress) == 0
+            else { return nil }
+            return QRcode_encodeInput(input)
+        }
+        if let code { return .success(code) }
+        // libqrencode reports through errno: ERANGE means the payload does not fit in version 40.
+        let error = errno
+        return .failure(
+            .cannotEncode(
+                reason: error == ERANGE
+                    ? "payload of \(bytes.count) bytes is too large for a QR code"
+                    : "libqrencode failed: \(String(cString: strerror(error)))"))
     }
 
     private static func render(

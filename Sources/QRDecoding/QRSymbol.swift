@@ -1,6 +1,8 @@
 /// One QR code found in an image: its payload, how the payload was read as text, and where the code is.
 public struct QRSymbol: Sendable, Hashable {
     /// The raw payload bytes (zbar binary mode), leading UTF-8 BOM stripped.
+    ///
+    /// For a code that declares its charset with an ECI, zbar has already converted these bytes to UTF-8.
     public var bytes: [UInt8]
     /// `bytes` decoded as `encoding`.
     public var text: String
