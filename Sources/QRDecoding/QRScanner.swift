@@ -31,6 +31,15 @@ public final class QRScanner {
         zbar_image_scanner_destroy(scanner)
     }
 
+    /// Decodes one small code on a throwaway scanner: call once before starting scanners on several threads.
+    ///
+    /// zbar calls `iconv_open` for every decoded QR code, even in binary mode; glibc loads its converters on
+    /// first use, which thread checkers report as a race when two threads do it at once.
+    public static func warmUp() {
+        guard let image = try? QRCodeImage.make(text: "warm-up", moduleSize: 2, margin: 2) else { return }
+        _ = try? QRScanner().scan(image)
+    }
+
     /// Every QR code in `image`, in zbar's order; `[]` when there is none.
     ///
     /// The corresponding C function is `zbar_scan_image`.

@@ -92,3 +92,22 @@ struct ECITests {
         #expect(raw.map(\.encoding) == ["ISO-8859-1"])
     }
 }
+
+@Suite("Threads: one scanner per thread")
+struct ThreadTests {
+    @Test("two threads, each with its own decoder, agree with one thread")
+    func twoThreads() async throws {
+        QRScanner.warmUp()
+        let pngs = (contactPayloads + contactPayloads).map { PNGFixtures.contactCode($0) }
+        let results = try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    let decoder = QRDecoder()
+                    return try pngs.flatMap { try decoder.decode($0).map(\.text) }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results == [contactPayloads + contactPayloads, contactPayloads + contactPayloads])
+    }
+}
