@@ -35,8 +35,14 @@ public struct PNGReader: Sendable {
         let result = bytes.withUnsafeBytes { memory in
             withPNGImage { png in decode(memory, with: png, into: &pixels) }
         }
-        let (width, height) = try result.get()
-        image = GrayImage(width: width, height: height, pixels: pixels)
+        switch result {
+        case .success(let (width, height)):
+            image = GrayImage(width: width, height: height, pixels: pixels)
+        case .failure(let error):
+            pixels.removeAll(keepingCapacity: true)  // an unreadable file should not cost the buffer
+            image = GrayImage(width: 0, height: 0, pixels: pixels)
+            throw error
+        }
     }
 
     private func decode(

@@ -53,6 +53,11 @@ struct PNGReaderTests {
             try reader.read(png, into: &image)
             #expect(image == (try reader.read(png)))
         }
+        #expect(throws: ImageError.self) { try reader.read(Array("not a png".utf8), into: &image) }
+        #expect(image.width == 0 && image.pixels.isEmpty)
+        let png = PNGFixtures.contactCode("after an error")
+        try reader.read(png, into: &image)
+        #expect(image == (try reader.read(png)))
     }
 
     @Test("a 60-byte header claiming 30000 × 30000 is refused at once, before allocating")
