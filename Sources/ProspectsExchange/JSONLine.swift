@@ -25,7 +25,9 @@ public struct JSONLine: Sendable {
     public mutating func add(_ key: String, array: [JSONLine]) {
         addRaw(key, "[" + array.map(\.rendered).joined(separator: ",") + "]")
     }
-    public mutating func add(_ key: String, rawArray: [String]) { addRaw(key, "[" + rawArray.joined(separator: ",") + "]") }
+    public mutating func add(_ key: String, rawArray: [String]) {
+        addRaw(key, "[" + rawArray.joined(separator: ",") + "]")
+    }
 
     public mutating func addRaw(_ key: String, _ json: String) {
         if !empty { text += "," }
@@ -35,6 +37,7 @@ public struct JSONLine: Sendable {
 
     public var rendered: String { text + "}" }
 
+    /// `string` as a JSON string literal, with controls and terminal-unsafe scalars (see `SafeText`) as `\uXXXX`.
     public static func quote(_ string: String) -> String {
         var out = "\""
         for scalar in string.unicodeScalars {
@@ -44,6 +47,7 @@ public struct JSONLine: Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case " "..."~": out.unicodeScalars.append(scalar)  // printable ASCII, the common case: no lookups
             default:
                 if SafeJSON.mustEscape(scalar) {
                     for unit in String(scalar).utf16 {
