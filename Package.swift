@@ -58,7 +58,8 @@ let package = Package(
 
         .testTarget(name: "ProspectsCoreTests", dependencies: ["ProspectsCore"], swiftSettings: strict),
         .testTarget(
-            name: "QRDecodingTests", dependencies: ["QRDecoding", "ProspectsTestSupport"], swiftSettings: strict),
+            name: "QRDecodingTests", dependencies: ["QRDecoding", "ProspectsTestSupport"],
+            exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "ProspectStoreTests",
             dependencies: ["ProspectStore", "ProspectsCore", "ProspectsTestSupport"],

@@ -4,7 +4,10 @@
 /// bidi overrides or invisible characters. Everything a person sees goes through `escaped`, which shows such
 /// characters as `\u{…}` instead of sending them to the terminal.
 public enum SafeText {
-    /// `text` with every unsafe scalar (see `isUnsafe`) and backslash escaped, cut to `limit` characters when given.
+    /// `text` with every unsafe scalar (see `isUnsafe`) and backslash escaped, cut to `limit` when given.
+    ///
+    /// The limit counts Unicode scalars, not `Character`s: one `Character` can hold any number of combining
+    /// marks, so only a scalar count bounds the length of the output.
     public static func escaped(_ text: String, limit: Int? = nil) -> String {
         var out = ""
         var count = 0
@@ -32,6 +35,11 @@ public enum SafeText {
 
     /// True for scalars that must never reach a terminal or a stored name: C0/C1 controls, DEL, bidi
     /// embeddings, overrides and isolates, zero-width and other invisible format characters, and noncharacters.
+    ///
+    /// Also every other default-ignorable code point (Hangul fillers, the combining grapheme joiner, Khmer
+    /// inherent vowels…): fonts draw them as nothing, which makes a name look empty or like someone else's.
+    /// Variation selectors are the exception: they only choose a glyph for the scalar before them (the emoji
+    /// form of ❤︎, a Japanese ideographic variant) and are common in names typed on phones.
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         switch v {
@@ -46,7 +54,9 @@ public enum SafeText {
         case 0xE0000...0xE007F: return true  // tag characters
         default:
             if v & 0xFFFE == 0xFFFE { return true }  // U+xFFFE / U+xFFFF noncharacters
-            return scalar.properties.generalCategory == .format  // soft hyphen, Arabic number signs, …
+            let properties = scalar.properties
+            if properties.generalCategory == .format { return true }  // soft hyphen, Arabic number signs, …
+            return properties.isDefaultIgnorableCodePoint && !properties.isVariationSelector
         }
     }
 
@@ -59,9 +69,21 @@ public enum SafeText {
     public static func codePoint(_ value: UInt32) -> String {
         let hex = String(value, radix: 16, uppercase: true)
         let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        // Control characters have no Unicode name (only aliases, which the standard library does not expose),
+        // and they are the ones a message most often has to point at.
+        if let name = controlNames[value] {
+            return "U+\(padded) \(name)"
+        }
         if let scalar = Unicode.Scalar(value), let name = scalar.properties.name ?? scalar.properties.nameAlias {
             return "U+\(padded) \(name)"
         }
         return "U+\(padded)"
     }
+
+    /// The aliases of the controls a hostile payload is most likely to carry.
+    private static let controlNames: [UInt32: String] = [
+        0x00: "NULL", 0x07: "BELL", 0x08: "BACKSPACE", 0x09: "CHARACTER TABULATION", 0x0A: "LINE FEED",
+        0x0B: "LINE TABULATION", 0x0C: "FORM FEED", 0x0D: "CARRIAGE RETURN", 0x1B: "ESCAPE", 0x7F: "DELETE",
+        0x85: "NEXT LINE", 0x9B: "CONTROL SEQUENCE INTRODUCER", 0x9D: "OPERATING SYSTEM COMMAND",
+    ]
 }

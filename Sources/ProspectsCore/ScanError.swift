@@ -94,8 +94,8 @@ extension ScanError: CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Why an email address was refused; each case says which rule it broke.
-public enum EmailProblem: Sendable, Hashable {
+/// Why an email address was refused; each case says which rule it broke (see `EmailAddress.validate`).
+public enum EmailProblem: Error, Sendable, Hashable {
     case empty
     case missingAt
     case multipleAt
@@ -107,7 +107,34 @@ public enum EmailProblem: Sendable, Hashable {
     case emptyDomain
     case domainWithoutDot
     case invalidDomainLabel(String)
+    /// The domain starts or ends with a dot, or has two in a row (`example.com.`, `a..b`).
+    case emptyDomainLabel
+    /// A part of the domain is longer than the 63 characters DNS allows.
+    case domainLabelTooLong(length: Int)
+    /// The last part of the domain is all digits (`user@192.168.0.1`): no top-level domain is.
+    case numericTopLevelDomain(String)
 
+    /// A stable, machine-readable name of the case, for JSON output next to `ScanError.kind`.
+    public var kind: String {
+        switch self {
+        case .empty: "empty"
+        case .missingAt: "missingAt"
+        case .multipleAt: "multipleAt"
+        case .emptyLocalPart: "emptyLocalPart"
+        case .localPartTooLong: "localPartTooLong"
+        case .addressTooLong: "addressTooLong"
+        case .badDots: "badDots"
+        case .invalidLocalCharacter: "invalidLocalCharacter"
+        case .emptyDomain: "emptyDomain"
+        case .domainWithoutDot: "domainWithoutDot"
+        case .invalidDomainLabel: "invalidDomainLabel"
+        case .emptyDomainLabel: "emptyDomainLabel"
+        case .domainLabelTooLong: "domainLabelTooLong"
+        case .numericTopLevelDomain: "numericTopLevelDomain"
+        }
+    }
+
+    /// A phrase that completes "… is not a valid email address: ". Input text in it is escaped.
     public var message: String {
         switch self {
         case .empty: "it is empty"
@@ -122,6 +149,10 @@ public enum EmailProblem: Sendable, Hashable {
         case .domainWithoutDot: "the domain has no dot"
         case .invalidDomainLabel(let label):
             "the domain part \"\(SafeText.escaped(label, limit: 63))\" is not letters, digits and inner hyphens"
+        case .emptyDomainLabel: "the domain has a leading, trailing or double dot"
+        case .domainLabelTooLong(let length): "a part of the domain is \(length) characters, over 63"
+        case .numericTopLevelDomain(let label):
+            "the domain ends in \"\(SafeText.escaped(label, limit: 63))\", which is all digits"
         }
     }
 }

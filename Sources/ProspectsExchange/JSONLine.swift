@@ -37,6 +37,7 @@ public struct JSONLine: Sendable {
 
     public var rendered: String { text + "}" }
 
+    /// `string` as a JSON string literal, with controls and terminal-unsafe scalars (see `SafeText`) as `\uXXXX`.
     public static func quote(_ string: String) -> String {
         var out = "\""
         for scalar in string.unicodeScalars {
@@ -46,6 +47,7 @@ public struct JSONLine: Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case " "..."~": out.unicodeScalars.append(scalar)  // printable ASCII, the common case: no lookups
             default:
                 if SafeJSON.mustEscape(scalar) {
                     for unit in String(scalar).utf16 {

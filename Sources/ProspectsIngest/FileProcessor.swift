@@ -64,9 +64,17 @@ public final class FileProcessor {
             return FileOutcome(path: path, contentHash: contentHash, codes: [], fileError: .noCodeFound)
         }
         let codes = symbols.sorted(by: FileProcessor.readingOrder).map { symbol in
-            CodeOutcome(symbol: symbol, result: parser.parse(symbol.text))
+            CodeOutcome(symbol: symbol, result: parse(symbol))
         }
         return FileOutcome(path: path, contentHash: contentHash, codes: codes, fileError: nil)
+    }
+
+    /// Parses the raw bytes first, so that a vCard folded inside a UTF-8 sequence (invalid UTF-8 until unfolded)
+    /// still reads right; bytes that are not UTF-8 even then are parsed as the decoder's text (Shift_JIS, Latin-1).
+    private func parse(_ symbol: QRSymbol) -> Result<Prospect, ScanError> {
+        let fromBytes = parser.parse(utf8: symbol.bytes)
+        if case .failure(.invalidText) = fromBytes { return parser.parse(symbol.text) }
+        return fromBytes
     }
 
     /// Top to bottom, then left to right, by each code's top-left corner; so output does not depend on zbar's order.

@@ -32,7 +32,7 @@ public final class ParallelProcessor {
         if jobs.isEmpty { return }
         let processors = (0..<workers).map { _ in FileProcessor(options: options) }
         // zbar calls iconv_open on first use; doing that once here keeps the lazy init out of the threads.
-        processors[0].warmUp()
+        QRScanner.warmUp()
         if workers == 1 || jobs.count == 1 {
             for job in jobs { try consume(processors[0].process(path: job.path, followSymlinks: job.followSymlinks)) }
             return
@@ -49,17 +49,6 @@ public final class ParallelProcessor {
         defer { queue.finish() }
         for index in jobs.indices {
             try consume(queue.take(index))
-        }
-    }
-}
-
-extension FileProcessor {
-    /// One decode of a tiny generated code, so zbar's lazy charset initialisation happens before threads start.
-    func warmUp() {
-        if let image = try? QRCodeImage.make(text: "warm-up", moduleSize: 2, margin: 2),
-            let png = try? PNGWriter.encode(image)
-        {
-            _ = process(bytes: png, path: "warm-up")
         }
     }
 }

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Turns the raw fields a format yielded into a `Prospect`, with the checks every format shares.
+///
+/// Each field is trimmed and put in Unicode NFC, then refused if it holds an unsafe scalar (see
+/// `SafeText.isUnsafe`): the name and organisation are printed on terminals and the email address is
+/// the dedup key, so none may hide control, bidi or invisible characters.
+enum ProspectBuilder {
+    /// A prospect from already-split fields; `nil` or blank optional fields are left out.
+    ///
+    /// Fields are checked in order name, email, phone, organisation, so the first problem in that order
+    /// is the one reported.
+    static func build(
+        name: String?, email: String?, phone: String? = nil, organization: String? = nil
+    ) -> Result<Prospect, ScanError> {
+        Result { () throws(ScanError) -> Prospect in
+            let name = try cleanName(name ?? "").get()
+            let email = try cleanEmail(email).get()
+            let phone = try cleanOptional(phone, field: "phone").get()
+            let organization = try cleanOptional(organization, field: "organization").get()
+            return Prospect(name: name, email: email, phone: phone, organization: organization)
+        }
+    }
+
+    /// The name trimmed and in NFC; `.emptyName` when nothing visible is left.
+    static func cleanName(_ raw: String) -> Result<String, ScanError> {
+        let name = normalised(raw)
+        if let unsafe = SafeText.firstUnsafe(in: name) {
+            return .failure(.unsafeCharacters(field: "name", scalar: unsafe.value))
+        }
+        // A name of combining marks, variation selectors or blank braille cells alone draws as nothing.
+        guard name.unicodeScalars.contains(where: isVisible) else { return .failure(.emptyName) }
+        return .success(name)
+    }
+
+    /// The address trimmed, in NFC, free of unsafe scalars and valid (see `EmailAddress.validate`).
+    static func cleanEmail(_ raw: String?) -> Result<String, ScanError> {
+        let email = normalised(raw ?? "")
+        guard !email.isEmpty else { return .failure(.missingEmail) }
+        if let unsafe = SafeText.firstUnsafe(in: email) {
+            return .failure(.unsafeCharacters(field: "email", scalar: unsafe.value))
+        }
+        return EmailAddress.validate(email).mapError { .invalidEmail(address: email, reason: $0) }
+    }
+
+    /// A phone number or organisation: trimmed, NFC, `nil` when blank, refused when it holds unsafe scalars.
+    ///
+    /// Phone numbers are kept as written (`+44 20 7946 0000`, `(555) 010-9999`): formats vary by country
+    /// and a prospect list only shows them.
+    static func cleanOptional(_ raw: String?, field: String) -> Result<String?, ScanError> {
+        guard let raw else { return .success(nil) }
+        let text = normalised(raw)
+        if let unsafe = SafeText.firstUnsafe(in: text) {
+            return .failure(.unsafeCharacters(field: field, scalar: unsafe.value))
+        }
+        return .success(text.isEmpty ? nil : text)
+    }
+
+    private static func normalised(_ raw: String) -> String {
+        ScalarText.trimmed(raw).precomposedStringWithCanonicalMapping
+    }
+
+    private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .spaceSeparator: return false
+        default: return !properties.isDefaultIgnorableCodePoint && scalar != "\u{2800}"
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// One CSV cell as RFC 4180 writes it, made safe to open in a spreadsheet.
+public enum CSVField {
+    /// `value` guarded against formula injection, then quoted if it must be.
+    ///
+    /// Spreadsheets run a cell starting with `=`, `+`, `-` or `@` as a formula (and some strip a leading TAB or
+    /// CR first), so a QR code could carry `=HYPERLINK(…)` into someone's Excel. Such a cell gets a leading `'`,
+    /// which spreadsheets show as text (OWASP's advice). A cell holding `"`, `,`, CR or LF is then put in quotes,
+    /// with `"` doubled.
+    public static func escape(_ value: String) -> String {
+        var text = value
+        if let first = value.utf8.first, startsFormula(first) {
+            text = "'" + value
+        }
+        guard
+            text.utf8.contains(where: {
+                $0 == Byte.quote || $0 == Byte.comma || $0 == Byte.carriageReturn || $0 == Byte.lineFeed
+            })
+        else { return text }
+        var quoted = "\""
+        for character in text.unicodeScalars {
+            if character == "\"" { quoted += "\"\"" } else { quoted.unicodeScalars.append(character) }
+        }
+        return quoted + "\""
+    }
+
+    /// True for the first bytes that make a spreadsheet treat a cell as a formula: `=`, `+`, `-`, `@`, TAB, CR.
+    static func startsFormula(_ byte: UInt8) -> Bool {
+        byte == Byte.equals || byte == Byte.plus || byte == Byte.minus || byte == Byte.at || byte == Byte.tab
+            || byte == Byte.carriageReturn
+    }
+}

@@ -1,0 +1,213 @@
+/// Splits RFC 4180 CSV bytes into rows of fields, one row at a time, reusing the same storage for every row.
+///
+/// Accepts CRLF, LF or lone CR line ends, quoted fields spanning lines, `""` inside quotes, and a UTF-8 byte order
+/// mark at the start. Blank lines are skipped. It is lenient where spreadsheets are (a `"` inside an unquoted
+/// field is kept as is) and reports a `problem` where data would be lost or guessed: an unterminated quote, text
+/// after a closing quote, or a record over the size limit. Works on bytes; decoding is the caller's business.
+final class CSVRowParser {
+    /// The current row's fields, concatenated; `range(ofField:)` says where each one is.
+    private(set) var bytes: [UInt8] = []
+    private(set) var fieldEnds: [Int] = []
+    /// The 1-based line the current row starts on.
+    private(set) var rowLine = 0
+    /// Why the current row cannot be trusted, if it cannot.
+    private(set) var problem: String?
+
+    private let source: FileByteSource
+    private let maxRecordBytes: Int
+    private var position = 0
+    private var limit = 0
+    /// The last row ended with CR; an LF right after it belongs to the same line end.
+    private var skipLineFeed = false
+    private var line = 1
+
+    private enum State { case fieldStart, unquoted, quoted, afterQuote }
+
+    init(source: FileByteSource, maxRecordBytes: Int) {
+        self.source = source
+        self.maxRecordBytes = maxRecordBytes
+        bytes.reserveCapacity(1024)
+        fieldEnds.reserveCapacity(32)
+    }
+
+    var fieldCount: Int { fieldEnds.count }
+
+    func range(ofField index: Int) -> Range<Int> {
+        (index == 0 ? 0 : fieldEnds[index - 1])..<fieldEnds[index]
+    }
+
+    /// Reads the next row into `bytes` and `fieldEnds`; false at the end of the file.
+    func nextRow() throws(ImportError) -> Bool {
+        bytes.removeAll(keepingCapacity: true)
+        fieldEnds.removeAll(keepingCapacity: true)
+        problem = nil
+        rowLine = line
+        var state = State.fieldStart
+        var rowStarted = false
+
+        while true {
+            if position == limit {
+                guard try refill() else {
+                    // The end of the file ends the last row, with or without a line end.
+                    switch state {
+                    case .fieldStart:
+                        guard rowStarted else { return false }
+                    case .quoted:
+                        problem = "a quoted field is not closed before the end of the file"
+                    case .unquoted, .afterQuote:
+                        break
+                    }
+                    fieldEnds.append(bytes.count)
+                    return true
+                }
+            }
+            let buffer = UnsafeBufferPointer(source.buffer)
+            let byte = buffer[position]
+            if skipLineFeed {
+                skipLineFeed = false
+                if byte == Byte.lineFeed {
+                    position += 1
+                    continue
+                }
+            }
+
+            switch state {
+            case .fieldStart:
+                if byte == Byte.quote {
+                    position += 1
+                    state = .quoted
+                    rowStarted = true
+                } else if byte == Byte.comma {
+                    position += 1
+                    fieldEnds.append(bytes.count)
+                    rowStarted = true
+                } else if byte == Byte.lineFeed || byte == Byte.carriageReturn {
+                    position += 1
+                    endLine(with: byte)
+                    if rowStarted {
+                        fieldEnds.append(bytes.count)
+                        return true
+                    }
+                    rowLine = line  // a blank line: skip it
+                } else {
+                    state = .unquoted
+                    rowStarted = true
+                }
+
+            case .unquoted:
+                // The hot loop: copy the run up to the next delimiter in one append.
+                let stop = runLimit()
+                var end = position
+                while end < stop {
+                    let b = buffer[end]
+                    if b == Byte.comma || b == Byte.lineFeed || b == Byte.carriageReturn { break }
+                    end += 1
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<end]))
+                position = end
+                if end < stop {
+                    let delimiter = buffer[end]
+                    position += 1
+                    fieldEnds.append(bytes.count)
+                    if delimiter == Byte.comma {
+                        state = .fieldStart
+                    } else {
+                        endLine(with: delimiter)
+                        return true
+                    }
+                }
+                if bytes.count + fieldEnds.count > maxRecordBytes { return try abandonOversizedRow() }
+
+            case .quoted:
+                let stop = runLimit()
+                var end = position
+                while end < stop && buffer[end] != Byte.quote {
+                    if buffer[end] == Byte.lineFeed { line += 1 }
+                    end += 1
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<end]))
+                position = end
+                if end < stop {
+                    position += 1
+                    state = .afterQuote
+                }
+                if bytes.count + fieldEnds.count > maxRecordBytes { return try abandonOversizedRow() }
+
+            case .afterQuote:
+                if byte == Byte.quote {
+                    // `""` inside quotes is one quote.
+                    bytes.append(Byte.quote)
+                    position += 1
+                    state = .quoted
+                } else if byte == Byte.comma {
+                    position += 1
+                    fieldEnds.append(bytes.count)
+                    state = .fieldStart
+                } else if byte == Byte.lineFeed || byte == Byte.carriageReturn {
+                    position += 1
+                    endLine(with: byte)
+                    fieldEnds.append(bytes.count)
+                    return true
+                } else {
+                    // `"ab"c`: keep the text like spreadsheets do, but say the row is suspect.
+                    if problem == nil { problem = "text follows a closing quote" }
+                    state = .unquoted
+                }
+            }
+        }
+    }
+
+    /// Where a run of field bytes must stop: the end of the buffer, or one byte past the record limit, so an
+    /// oversized record is noticed where it crosses the limit and not a whole buffer later.
+    private func runLimit() -> Int {
+        let room = maxRecordBytes - bytes.count - fieldEnds.count + 1
+        return min(limit, position + max(room, 1))
+    }
+
+    /// Counts a line end, already consumed, whose first byte is `byte`.
+    private func endLine(with byte: UInt8) {
+        line += 1
+        if byte == Byte.carriageReturn { skipLineFeed = true }
+    }
+
+    /// A record over the limit (typically an unterminated quote swallowing the rest of the file): drop it and
+    /// resynchronise at the next line end, so one bad record costs bounded memory and the import can go on.
+    private func abandonOversizedRow() throws(ImportError) -> Bool {
+        bytes.removeAll(keepingCapacity: false)
+        fieldEnds.removeAll(keepingCapacity: false)
+        problem = "the record is longer than \(maxRecordBytes) bytes (an unclosed quote?); skipped to the next line"
+        while true {
+            if position == limit {
+                guard try refill() else { return true }
+            }
+            let byte = source.buffer[position]
+            position += 1
+            if byte == Byte.lineFeed || byte == Byte.carriageReturn {
+                endLine(with: byte)
+                return true
+            }
+        }
+    }
+
+    private func refill() throws(ImportError) -> Bool {
+        guard let chunk = try source.nextChunk() else { return false }
+        position = chunk.lowerBound
+        limit = chunk.upperBound
+        return true
+    }
+}
+
+/// ASCII bytes the CSV and JSON Lines readers look for.
+enum Byte {
+    static let lineFeed: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let tab: UInt8 = 0x09
+    static let space: UInt8 = 0x20
+    static let quote: UInt8 = 0x22
+    static let apostrophe: UInt8 = 0x27
+    static let plus: UInt8 = 0x2B
+    static let comma: UInt8 = 0x2C
+    static let minus: UInt8 = 0x2D
+    static let equals: UInt8 = 0x3D
+    static let at: UInt8 = 0x40
+}

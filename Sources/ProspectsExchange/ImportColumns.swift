@@ -1,0 +1,84 @@
+/// Which columns of a CSV header hold the fields of an import record.
+///
+/// Header names are compared after lowercasing and dropping everything but letters and digits, so `E-mail`,
+/// `email_address` and `Email Address` all match; the first matching column wins. Names cover our own export and
+/// the usual CRM and address-book exports (Google Contacts, Outlook).
+struct ImportColumns: Sendable, Equatable {
+    enum Name: Sendable, Equatable {
+        case full(Int)
+        /// First and last name columns, joined with a space; either may be missing, not both.
+        case parts(first: Int?, last: Int?)
+    }
+
+    var name: Name
+    var email: Int
+    var phone: Int?
+    var organization: Int?
+    var contacted: Int?
+
+    static let fullNameAliases = ["name", "fullname", "fn", "displayname"]
+    static let firstNameAliases = ["firstname", "givenname"]
+    static let lastNameAliases = ["lastname", "familyname", "surname"]
+    static let emailAliases = ["email", "emailaddress", "mail", "email1value"]
+    static let phoneAliases = ["phone", "tel", "telephone", "phonenumber", "mobile", "mobilephone", "phone1value"]
+    static let organizationAliases = ["organization", "organisation", "company", "org", "organization1name"]
+    static let contactedAliases = ["contacted", "iscontacted"]
+
+    /// Matches `header`; throws `.missingColumn` when no column holds the name or the email address.
+    init(header: [String]) throws(ImportError) {
+        let keys = header.map(ImportColumns.normalize)
+        func column(_ aliases: [String]) -> Int? { keys.firstIndex(where: aliases.contains) }
+
+        if let full = column(ImportColumns.fullNameAliases) {
+            name = .full(full)
+        } else {
+            let first = column(ImportColumns.firstNameAliases)
+            let last = column(ImportColumns.lastNameAliases)
+            guard first != nil || last != nil else { throw .missingColumn("name") }
+            name = .parts(first: first, last: last)
+        }
+        guard let email = column(ImportColumns.emailAliases) else { throw .missingColumn("email") }
+        self.email = email
+        phone = column(ImportColumns.phoneAliases)
+        organization = column(ImportColumns.organizationAliases)
+        contacted = column(ImportColumns.contactedAliases)
+    }
+
+    /// `E-Mail Address` → `emailaddress`.
+    static func normalize(_ header: String) -> String {
+        var key = ""
+        for scalar in header.lowercased().unicodeScalars
+        where scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+            key.unicodeScalars.append(scalar)
+        }
+        return key
+    }
+
+    /// For messages: the header names accepted for a required field.
+    static func acceptedNames(for field: String) -> String {
+        switch field {
+        case "name": "name, full name, fn, display name, or first name and/or last name"
+        case "email": "email, e-mail, email address, mail"
+        default: field
+        }
+    }
+
+    /// `true`/`yes`/`1` and `false`/`no`/`0`, any case, surrounding spaces ignored; nil for anything else.
+    static func parseContacted(_ text: String) -> Bool? {
+        switch text.trimmingASCIISpaces().lowercased() {
+        case "true", "yes", "1": true
+        case "false", "no", "0": false
+        default: nil
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing ASCII spaces and tabs; no Foundation needed.
+    func trimmingASCIISpaces() -> String {
+        let utf8 = self.utf8
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+        let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
+        return String(self[first...last])
+    }
+}

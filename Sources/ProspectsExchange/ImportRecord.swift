@@ -1,0 +1,28 @@
+/// A row of a list being imported (a CRM export), before validation.
+///
+/// Values are as the file wrote them, except that the `'` formula guard our CSV export adds is removed.
+/// Checking the name and address, and deduplicating, is the caller's job.
+public struct ImportRecord: Sendable, Hashable {
+    public var name: String
+    public var email: String
+    /// The phone number, or nil when the column is absent or the cell empty.
+    public var phone: String?
+    /// The organisation, or nil when the column is absent or the cell empty.
+    public var organization: String?
+    /// Whether the prospect was contacted, or nil when the file does not say.
+    public var contacted: Bool?
+    /// The 1-based line of the file the record starts on, for messages.
+    public var line: Int
+
+    public init(
+        name: String, email: String, phone: String? = nil, organization: String? = nil, contacted: Bool? = nil,
+        line: Int
+    ) {
+        self.name = name
+        self.email = email
+        self.phone = phone
+        self.organization = organization
+        self.contacted = contacted
+        self.line = line
+    }
+}

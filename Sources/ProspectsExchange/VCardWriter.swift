@@ -1,0 +1,94 @@
+import Foundation
+import ProspectStore
+import ProspectsCore
+
+/// vCard 4.0 (RFC 6350) cards for prospects, for importing into an address book.
+public enum VCardWriter {
+    /// The longest a physical line may be, in octets, without its CRLF (RFC 6350 §3.2).
+    static let maxLineOctets = 75
+
+    /// One card: `BEGIN`, `VERSION`, `UID`, `FN`, `N`, `EMAIL`, then `TEL` and `ORG` when known, `REV`, `END`.
+    ///
+    /// Lines end with CRLF and are folded at 75 octets without splitting a UTF-8 sequence. The `UID` is a
+    /// version 5 UUID of `mailto:` + the dedup key, so exporting the same person again, from any store, gives the
+    /// same `UID` and an address book can update the contact instead of adding a copy. `N` is a best effort:
+    /// the last word is the family name and the rest the given names; a one-word name (or one written without
+    /// spaces, as Chinese names often are) goes into the given name, so `N` never contradicts `FN`.
+    public static func card(_ stored: StoredProspect) -> String {
+        let prospect = stored.prospect
+        let uid = NameBasedUUID.make(namespace: NameBasedUUID.urlNamespace, name: "mailto:" + stored.key)
+        var card = ""
+        card += contentLine("BEGIN:VCARD")
+        card += contentLine("VERSION:4.0")
+        card += contentLine("UID:urn:uuid:" + uid.uuidString.lowercased())
+        card += contentLine("FN:" + escape(prospect.name))
+        card += contentLine("N:" + structuredName(prospect.name))
+        card += contentLine("EMAIL:" + escape(prospect.email))
+        if let phone = prospect.phone, !phone.isEmpty { card += contentLine("TEL:" + escape(phone)) }
+        if let organization = prospect.organization, !organization.isEmpty {
+            // One component: a `;` inside the name is escaped rather than read as an organisational unit.
+            card += contentLine("ORG:" + escape(organization))
+        }
+        card += contentLine("REV:" + stored.lastSeenAt.formatted(timestampStyle))
+        card += contentLine("END:VCARD")
+        return card
+    }
+
+    /// `family;given;additional;prefixes;suffixes`, each component escaped.
+    static func structuredName(_ name: String) -> String {
+        let words = name.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        let family = words.count >= 2 ? words[words.count - 1] : ""
+        let given = words.count >= 2 ? words.dropLast().joined(separator: " ") : words.first ?? ""
+        return escape(family) + ";" + escape(given) + ";;;"
+    }
+
+    /// A text value escaped per RFC 6350 §3.4: `\`, `,` and `;` get a backslash, a line break becomes `\n`.
+    /// Other C0 controls cannot appear in a content line at all and are dropped.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "\\": out += "\\\\"
+            case ",": out += "\\,"
+            case ";": out += "\\;"
+            case "\r": out += "\\n"
+            case "\n": if !previousWasCR { out += "\\n" }  // CRLF is one line break
+            case "\t": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `line` folded to at most 75 octets per physical line (a CRLF and a space start each continuation), and
+    /// terminated with CRLF. A fold never falls inside a UTF-8 sequence, so every physical line is valid UTF-8.
+    static func contentLine(_ line: String) -> String {
+        let bytes = Array(line.utf8)
+        if bytes.count <= maxLineOctets { return line + "\r\n" }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 24 + 8)
+        var start = 0
+        var room = maxLineOctets
+        while bytes.count - start > room {
+            var cut = start + room
+            // Back up to the first byte of a scalar: continuation bytes are 0b10xxxxxx.
+            while cut > start && bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+            out.append(contentsOf: bytes[start..<cut])
+            out.append(contentsOf: [0x0D, 0x0A, 0x20])
+            start = cut
+            room = maxLineOctets - 1  // the leading space counts
+        }
+        out.append(contentsOf: bytes[start...])
+        out.append(contentsOf: [0x0D, 0x0A])
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// RFC 6350 timestamps: basic ISO 8601 in UTC, `20240131T120000Z`.
+    private static let timestampStyle = Date.ISO8601FormatStyle(
+        dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted, timeZone: .gmt)
+}

@@ -1,0 +1,101 @@
+import CPNG
+
+/// Decodes PNG bytes of any flavour to 8-bit gray, refusing images over a pixel limit before allocating them.
+///
+/// Uses only libpng's simplified API, which reports errors in `png_image.message` instead of `longjmp`ing
+/// through Swift frames. Every colour type, bit depth, palette/tRNS and interlacing is converted by libpng;
+/// alpha is composited on white, the paper colour a QR code is printed on.
+public struct PNGReader: Sendable {
+    /// 50 MP: above any camera frame, far below what a decompression bomb would claim.
+    public static let defaultPixelLimit = 50_000_000
+
+    /// The most pixels (`width * height`) an image may have.
+    public let pixelLimit: Int
+
+    public init(pixelLimit: Int = PNGReader.defaultPixelLimit) {
+        self.pixelLimit = pixelLimit
+    }
+
+    /// Decodes `bytes` into a new gray image.
+    ///
+    /// Bytes after the `IEND` chunk are ignored (libpng stops reading at `IEND`).
+    /// The corresponding C functions are `png_image_begin_read_from_memory` and `png_image_finish_read`.
+    public func read(_ bytes: [UInt8]) throws(ImageError) -> GrayImage {
+        var image = GrayImage(width: 0, height: 0, pixels: [])
+        try read(bytes, into: &image)
+        return image
+    }
+
+    /// Decodes `bytes` into `image`, reusing its pixel storage when it is large enough.
+    ///
+    /// For loops over many files: one buffer serves every image. On error `image` is left empty.
+    public func read(_ bytes: [UInt8], into image: inout GrayImage) throws(ImageError) {
+        var pixels = image.pixels
+        image = GrayImage(width: 0, height: 0, pixels: [])  // drop our reference so `pixels` stays unique
+        let result = bytes.withUnsafeBytes { memory in
+            withPNGImage { png in decode(memory, with: png, into: &pixels) }
+        }
+        switch result {
+        case .success(let (width, height)):
+            image = GrayImage(width: width, height: height, pixels: pixels)
+        case .failure(let error):
+            pixels.removeAll(keepingCapacity: true)  // an unreadable file should not cost the buffer
+            image = GrayImage(width: 0, height: 0, pixels: pixels)
+            throw error
+        }
+    }
+
+    private func decode(
+        _ memory: UnsafeRawBufferPointer, with png: UnsafeMutablePointer<png_image>, into pixels: inout [UInt8]
+    ) -> Result<(Int, Int), ImageError> {
+        // libpng answers a NULL pointer or 0 length with "invalid argument"; say what actually happened.
+        guard let base = memory.baseAddress, memory.count > 0 else {
+            return .failure(.unreadable(reason: "empty file"))
+        }
+        guard png_image_begin_read_from_memory(png, base, memory.count) != 0 else {
+            return .failure(.unreadable(reason: message(of: png)))
+        }
+        let width = Int(png.pointee.width)
+        let height = Int(png.pointee.height)
+        // Checked before any pixel memory exists: the header of a 60-byte file can claim 30000 × 30000.
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, count <= pixelLimit else {
+            return .failure(.tooLarge(width: width, height: height, limit: pixelLimit))
+        }
+        png.pointee.format = prospects_png_format_gray()
+        if pixels.count < count {
+            pixels.append(contentsOf: repeatElement(0, count: count - pixels.count))
+        } else if pixels.count > count {
+            pixels.removeLast(pixels.count - count)  // keeps the capacity for the next, larger image
+        }
+        // With a NULL background libpng blends transparent pixels onto whatever the buffer already holds.
+        var white = png_color(red: 255, green: 255, blue: 255)
+        let finished = pixels.withUnsafeMutableBytes { buffer in
+            png_image_finish_read(png, &white, buffer.baseAddress, png_int_32(width), nil)
+        }
+        guard finished != 0, prospects_png_image_failed(png) == 0 else {
+            return .failure(.unreadable(reason: message(of: png)))
+        }
+        return .success((width, height))
+    }
+
+    /// Runs `body` with a zeroed `png_image` at a stable address (libpng keeps pointers to it between calls)
+    /// and always releases libpng's state afterwards, whether or not `finish_read` ran.
+    private func withPNGImage<T>(_ body: (UnsafeMutablePointer<png_image>) -> T) -> T {
+        let png = UnsafeMutablePointer<png_image>.allocate(capacity: 1)
+        png.initialize(to: png_image())
+        png.pointee.version = prospects_png_image_version()
+        defer {
+            png_image_free(png)
+            png.deallocate()
+        }
+        return body(png)
+    }
+
+    private func message(of png: UnsafeMutablePointer<png_image>) -> String {
+        let text = withUnsafeBytes(of: png.pointee.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return text.isEmpty ? "unknown libpng error" : text
+    }
+}

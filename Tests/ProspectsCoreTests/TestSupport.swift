@@ -1,0 +1,37 @@
+import ProspectsCore
+
+/// One parser for every test: it is a stateless value.
+let parser = PayloadParser()
+
+/// `parser.parse(payload)`, short enough to sit inside `#expect`.
+func parse(_ payload: String) -> Result<Prospect, ScanError> {
+    parser.parse(payload)
+}
+
+/// The format `payload` was recognised as, or `nil` when it was refused.
+func format(_ payload: String) -> PayloadFormat? {
+    try? parser.parseDetailed(payload).get().format
+}
+
+/// The failure of `payload`, or `nil` when it parsed.
+func failure(_ payload: String) -> ScanError? {
+    if case .failure(let error) = parser.parse(payload) { return error }
+    return nil
+}
+
+/// A successful result, so expectations read `#expect(parse(x) == ok("Paul", "paul@example.com"))`.
+func ok(
+    _ name: String, _ email: String, phone: String? = nil, organization: String? = nil
+) -> Result<Prospect, ScanError> {
+    .success(Prospect(name: name, email: email, phone: phone, organization: organization))
+}
+
+/// `.invalidEmail` for `address`, the expected failure of a two-line payload whose second line it is.
+func badEmail(_ address: String, _ reason: EmailProblem) -> Result<Prospect, ScanError> {
+    .failure(.invalidEmail(address: address, reason: reason))
+}
+
+extension String {
+    /// `self` repeated `count` times.
+    func times(_ count: Int) -> String { String(repeating: self, count: count) }
+}

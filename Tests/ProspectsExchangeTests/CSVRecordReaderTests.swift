@@ -1,0 +1,187 @@
+import Foundation
+import ProspectsExchange
+import Testing
+
+/// Every record of a reader, with malformed ones as errors, reading on past them as a caller would.
+func readAll(_ reader: any ImportRecordReader) throws(ImportError) -> [Result<ImportRecord, ImportError>] {
+    var results: [Result<ImportRecord, ImportError>] = []
+    while true {
+        do {
+            guard let record = try reader.next() else { return results }
+            results.append(.success(record))
+        } catch .malformed(let line, let reason) {
+            results.append(.failure(.malformed(line: line, reason: reason)))
+        }
+    }
+}
+
+@Suite struct CSVRecordReaderTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
+    func records(_ text: String, maxRecordBytes: Int = 1 << 20) throws -> [Result<ImportRecord, ImportError>] {
+        try records(Array(text.utf8), maxRecordBytes: maxRecordBytes)
+    }
+
+    func records(_ bytes: [UInt8], maxRecordBytes: Int = 1 << 20) throws -> [Result<ImportRecord, ImportError>] {
+        let path = try folder.write("list.csv", bytes)
+        return try readAll(CSVRecordReader(path: path, maxRecordBytes: maxRecordBytes))
+    }
+
+    @Test func readsSimpleRowsWithLineNumbers() throws {
+        let results = try records("name,email\nAda,ada@example.com\nBob,bob@example.com\n")
+        #expect(
+            results == [
+                .success(ImportRecord(name: "Ada", email: "ada@example.com", line: 2)),
+                .success(ImportRecord(name: "Bob", email: "bob@example.com", line: 3)),
+            ])
+    }
+
+    @Test func byteOrderMarkCRLFAndNoFinalLineEnd() throws {
+        let results = try records([0xEF, 0xBB, 0xBF] + Array("Name,E-Mail\r\nAda,ada@example.com\r\nBob,b@x.io".utf8))
+        #expect(
+            results == [
+                .success(ImportRecord(name: "Ada", email: "ada@example.com", line: 2)),
+                .success(ImportRecord(name: "Bob", email: "b@x.io", line: 3)),
+            ])
+    }
+
+    @Test func quotedFieldsSpanLinesAndDoubleQuotes() throws {
+        let text =
+            "name,email,organization\r\n\"Ada \"\"the\"\" Countess\",ada@example.com,\"Analytical\r\nEngines, Ltd\"\r\n"
+            + "Bob,bob@example.com,\"\"\n"
+        let results = try records(text)
+        #expect(
+            results == [
+                .success(
+                    ImportRecord(
+                        name: "Ada \"the\" Countess", email: "ada@example.com",
+                        organization: "Analytical\r\nEngines, Ltd", line: 2)),
+                .success(ImportRecord(name: "Bob", email: "bob@example.com", line: 4)),
+            ])
+    }
+
+    @Test func loneCRLineEndsAndBlankLines() throws {
+        let results = try records("name,email\r\rAda,a@x.io\r\n\r\nBob,b@x.io\n\n")
+        #expect(
+            results == [
+                .success(ImportRecord(name: "Ada", email: "a@x.io", line: 3)),
+                .success(ImportRecord(name: "Bob", email: "b@x.io", line: 5)),
+            ])
+    }
+
+    @Test func matchesColumnsByNameInAnyOrderAndCase() throws {
+        let text =
+            "Notes,E-mail Address,Company,PHONE,Full Name,Contacted\n"
+            + "x,ada@example.com,ACME,+1 555,Ada Lovelace,Yes\n" + "y,bob@example.com,,,Bob,0\n"
+            + "z,cy@example.com, ,  ,Cy,\n"
+        let results = try records(text)
+        #expect(
+            results == [
+                .success(
+                    ImportRecord(
+                        name: "Ada Lovelace", email: "ada@example.com", phone: "+1 555", organization: "ACME",
+                        contacted: true, line: 2)),
+                .success(ImportRecord(name: "Bob", email: "bob@example.com", contacted: false, line: 3)),
+                .success(ImportRecord(name: "Cy", email: "cy@example.com", line: 4)),
+            ])
+    }
+
+    @Test func combinesFirstAndLastNameColumns() throws {
+        let text = "First Name,Last Name,Email\nAda,Lovelace,ada@example.com\n,Hopper,grace@example.com\nCher,,c@x.io\n"
+        let names = try records(text).map { try $0.get().name }
+        #expect(names == ["Ada Lovelace", "Hopper", "Cher"])
+        let given = try records("given_name,email\nAda,a@x.io\n").map { try $0.get().name }
+        #expect(given == ["Ada"])
+    }
+
+    @Test func missingColumns() throws {
+        let noName = try folder.write("a.csv", "email,phone\na@x.io,1\n")
+        #expect(throws: ImportError.missingColumn("name")) { try CSVRecordReader(path: noName) }
+        let noEmail = try folder.write("b.csv", "name,phone\nAda,1\n")
+        #expect(throws: ImportError.missingColumn("email")) { try CSVRecordReader(path: noEmail) }
+        let empty = try folder.write("c.csv", "")
+        #expect(throws: ImportError.malformed(line: 1, reason: "the file is empty; a header row is required")) {
+            try CSVRecordReader(path: empty)
+        }
+        #expect(ImportError.missingColumn("email").message.contains("e-mail"))
+    }
+
+    @Test func unreadableFiles() {
+        #expect(throws: ImportError.unreadable(reason: "No such file or directory")) {
+            try CSVRecordReader(path: folder.path("absent.csv"))
+        }
+        #expect(throws: ImportError.unreadable(reason: "is a directory")) { try CSVRecordReader(path: folder.url.path) }
+    }
+
+    @Test func unterminatedQuoteAtEndOfFile() throws {
+        let results = try records("name,email\nAda,a@x.io\n\"Bob,b@x.io\nCy,c@x.io\n")
+        try #require(results.count == 2)
+        #expect(results[0] == .success(ImportRecord(name: "Ada", email: "a@x.io", line: 2)))
+        #expect(
+            results[1]
+                == .failure(
+                    .malformed(line: 3, reason: "a quoted field is not closed before the end of the file")))
+    }
+
+    @Test func malformedRecordsAreReportedAndSkipped() throws {
+        let bytes =
+            Array("name,email,contacted\nAda,a@x.io,yes\nBob,b@x.io\n".utf8) + [0x42, 0xFF, 0x2C]
+            + Array("b@x.io,no\n\"Cy\"x,c@x.io,no\nDee,d@x.io,maybe\nEve,e@x.io,1\n".utf8)
+        let results = try records(bytes)
+        #expect(
+            results == [
+                .success(ImportRecord(name: "Ada", email: "a@x.io", contacted: true, line: 2)),
+                .failure(.malformed(line: 3, reason: "the record has 2 fields, the header 3")),
+                .failure(.malformed(line: 4, reason: "the \"name\" field is not valid UTF-8")),
+                .failure(.malformed(line: 5, reason: "text follows a closing quote")),
+                .failure(.malformed(line: 6, reason: "\"contacted\" must be true/false, yes/no or 1/0")),
+                .success(ImportRecord(name: "Eve", email: "e@x.io", contacted: true, line: 7)),
+            ])
+    }
+
+    @Test func invalidUTF8InAnIgnoredColumnDoesNotMatter() throws {
+        let bytes = Array("name,notes,email\nAda,".utf8) + [0xE9] + Array(",a@x.io\n".utf8)
+        #expect(try records(bytes) == [.success(ImportRecord(name: "Ada", email: "a@x.io", line: 2))])
+    }
+
+    @Test func oversizedRecordIsSkippedToTheNextLine() throws {
+        let huge = "\"" + String(repeating: "x", count: 5000)
+        let results = try records("name,email\n\(huge),a@x.io\nBob,b@x.io\n", maxRecordBytes: 1000)
+        try #require(results.count == 2, "\(results)")
+        guard case .failure(.malformed(let line, let reason)) = results[0] else {
+            Issue.record("expected a malformed record, got \(results[0])")
+            return
+        }
+        #expect(line == 2)
+        #expect(reason.contains("longer than 1000 bytes"))
+        #expect(results[1] == .success(ImportRecord(name: "Bob", email: "b@x.io", line: 3)))
+    }
+
+    @Test func stripsOnlyOurFormulaGuard() throws {
+        let text = "name,email,phone,organization\n'=SUM(A1),a@x.io,'+1 555,'@cmd\n\"'\rx\",b@x.io,'-1,'plain\n"
+        let results = try records(text).map { try $0.get() }
+        #expect(results.map(\.name) == ["=SUM(A1)", "\rx"])
+        #expect(results.map(\.phone) == ["+1 555", "-1"])
+        #expect(results.map(\.organization) == ["@cmd", "'plain"])
+    }
+
+    @Test func fieldsAcrossBufferBoundaries() throws {
+        // Rows longer than the 64 KiB buffer, with quotes and CRLF falling on both sides of refills.
+        var text = "name,email,organization\r\n"
+        var expected: [ImportRecord] = []
+        for index in 0..<40 {
+            let org = String(repeating: "o\"", count: 1000 + index * 97) + "\r\nend"
+            text += "Name \(index),n\(index)@x.io,\(CSVField.escape(org))\r\n"
+            expected.append(ImportRecord(name: "Name \(index)", email: "n\(index)@x.io", organization: org, line: 0))
+        }
+        let results = try records(text).map { try $0.get() }
+        #expect(results.count == expected.count)
+        for (result, want) in zip(results, expected) {
+            #expect(result.name == want.name)
+            #expect(result.organization == want.organization)
+        }
+        #expect(results.map(\.line) == (0..<40).map { 2 + 2 * $0 })
+    }
+}

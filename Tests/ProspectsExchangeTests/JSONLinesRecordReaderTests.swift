@@ -1,0 +1,76 @@
+import ProspectsExchange
+import Testing
+
+@Suite struct JSONLinesRecordReaderTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
+    func records(_ text: String) throws -> [Result<ImportRecord, ImportError>] {
+        try readAll(JSONLinesRecordReader(path: folder.write("list.jsonl", text)))
+    }
+
+    @Test func readsObjectsSkipsBlankLinesAndReportsBadOnes() throws {
+        let text = """
+            {"id":1,"name":"Ada","email":"a@x.io","contacted":true,"phone":null,"organization":"ACME","source":"x"}
+
+            {"name":"Bob","emailAddress":"b@x.io","isContacted":false,"phone":"+1 555"}
+            not json
+            [1,2]
+            {"name":"Cy"}
+            {"name":7,"email":"c@x.io"}
+            {"name":"Dee","email":"d@x.io","contacted":"yes"}
+            \r
+            {"name":"Eve","email":"e@x.io","organization":"  "}\r
+            {"name":"Fay","email":"f@x.io"}
+            """
+        #expect(
+            try records(text) == [
+                .success(ImportRecord(name: "Ada", email: "a@x.io", organization: "ACME", contacted: true, line: 1)),
+                .success(ImportRecord(name: "Bob", email: "b@x.io", phone: "+1 555", contacted: false, line: 3)),
+                .failure(.malformed(line: 4, reason: "not valid JSON")),
+                .failure(.malformed(line: 5, reason: "not a JSON object")),
+                .failure(.malformed(line: 6, reason: "no \"email\"")),
+                .failure(.malformed(line: 7, reason: "\"name\" is not a string")),
+                .failure(.malformed(line: 8, reason: "\"contacted\" is not true or false")),
+                .success(ImportRecord(name: "Eve", email: "e@x.io", line: 10)),
+                .success(ImportRecord(name: "Fay", email: "f@x.io", line: 11)),
+            ])
+    }
+
+    @Test func byteOrderMarkAndEmptyFile() throws {
+        let path = try folder.write("bom.jsonl", [0xEF, 0xBB, 0xBF] + Array(#"{"name":"Ada","email":"a@x.io"}"#.utf8))
+        #expect(
+            try readAll(JSONLinesRecordReader(path: path)) == [
+                .success(ImportRecord(name: "Ada", email: "a@x.io", line: 1))
+            ])
+        #expect(try records("").isEmpty)
+        #expect(try records("\n\n").isEmpty)
+    }
+
+    @Test func invalidUTF8IsMalformed() throws {
+        let path = try folder.write(
+            "bad.jsonl", Array(#"{"name":"A"#.utf8) + [0xFF] + Array(#"","email":"a@x.io"}"#.utf8) + [0x0A])
+        #expect(
+            try readAll(JSONLinesRecordReader(path: path)) == [.failure(.malformed(line: 1, reason: "not valid JSON"))])
+    }
+
+    @Test func overlongLineIsSkipped() throws {
+        let long = #"{"name":""# + String(repeating: "x", count: 3000) + #"","email":"a@x.io"}"#
+        let path = try folder.write("long.jsonl", long + "\n" + #"{"name":"Bob","email":"b@x.io"}"# + "\n")
+        #expect(
+            try readAll(JSONLinesRecordReader(path: path, maxLineBytes: 1000)) == [
+                .failure(.malformed(line: 1, reason: "the line is longer than 1000 bytes")),
+                .success(ImportRecord(name: "Bob", email: "b@x.io", line: 2)),
+            ])
+    }
+
+    @Test func importFormatFromFileName() throws {
+        #expect(ImportFormat(fileName: "list.CSV") == .csv)
+        #expect(ImportFormat(fileName: "a.jsonl") == .json)
+        #expect(ImportFormat(fileName: "a.ndjson") == .json)
+        #expect(ImportFormat(fileName: "a.vcf") == nil)
+        let reader = try ImportFormat.json.reader(path: folder.write("x.jsonl", #"{"name":"A","email":"a@x.io"}"#))
+        #expect(try reader.next()?.email == "a@x.io")
+    }
+}

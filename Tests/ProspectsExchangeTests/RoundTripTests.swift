@@ -1,0 +1,37 @@
+import ProspectStore
+import ProspectsCore
+import ProspectsExchange
+import Testing
+
+/// What export writes, import reads back: for CSV (through the formula guard) and JSON Lines.
+@Suite struct RoundTripTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
+    func export(_ format: ExportFormat, _ prospects: [StoredProspect]) throws -> String {
+        let exporter = ProspectExporter(format: format)
+        return try folder.write(
+            "export.\(format.fileExtension)", exporter.header() + prospects.map(exporter.record).joined())
+    }
+
+    static let prospects =
+        Fixtures.awkward + [
+            Fixtures.stored(8, "+Plus -Minus", "@at@example.com", phone: "\tTab", organization: "\rCR"),
+            Fixtures.stored(9, "Trailing, comma,", "t@example.com", phone: "", organization: nil, contacted: true),
+        ]
+
+    @Test(arguments: ImportFormat.allCases)
+    func exportThenImportGivesTheSameProspects(_ format: ImportFormat) throws {
+        let path = try export(format == .csv ? .csv : .json, Self.prospects)
+        let records = try readAll(format.reader(path: path)).map { try $0.get() }
+        #expect(records.count == Self.prospects.count)
+        for (record, stored) in zip(records, Self.prospects) {
+            #expect(record.name == stored.prospect.name)
+            #expect(record.email == stored.prospect.email)
+            #expect(record.phone == stored.prospect.phone.flatMap { $0.isEmpty ? nil : $0 })
+            #expect(record.organization == stored.prospect.organization)
+            #expect(record.contacted == stored.isContacted)
+        }
+    }
+}
