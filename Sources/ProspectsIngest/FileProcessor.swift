@@ -64,14 +64,14 @@ public final class FileProcessor {
             return FileOutcome(path: path, contentHash: contentHash, codes: [], fileError: .noCodeFound)
         }
         let codes = symbols.sorted(by: FileProcessor.readingOrder).map { symbol in
-            CodeOutcome(symbol: symbol, result: parse(symbol))
+            CodeOutcome(symbol: symbol, result: parse(symbol, with: parser))
         }
         return FileOutcome(path: path, contentHash: contentHash, codes: codes, fileError: nil)
     }
 
     /// Parses the raw bytes first, so that a vCard folded inside a UTF-8 sequence (invalid UTF-8 until unfolded)
     /// still reads right; bytes that are not UTF-8 even then are parsed as the decoder's text (Shift_JIS, Latin-1).
-    private func parse(_ symbol: QRSymbol) -> Result<Prospect, ScanError> {
+    private static func parse(_ symbol: QRSymbol, with parser: PayloadParser) -> Result<Prospect, ScanError> {
         let fromBytes = parser.parse(utf8: symbol.bytes)
         if case .failure(.invalidText) = fromBytes { return parser.parse(symbol.text) }
         return fromBytes
