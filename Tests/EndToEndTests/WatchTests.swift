@@ -190,16 +190,15 @@ import Testing
         let watch = try box.start()
         #expect(watch.waitForStderr("watching"))
         usleep(200_000)
-        // Stop the watcher so the kernel queue fills: each filler file makes two events (create, close).
+        // Stop the watcher and fill the kernel's queue: every open-for-write and close of a filler file is one
+        // IN_CLOSE_WRITE (two files taken in turn, so the kernel cannot merge repeats).
         watch.signal(SIGSTOP)
         let limit =
             (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16_384
-        let filler = Array("filler".utf8)
-        for number in 0..<(limit / 2 + 500) {
-            let fd = open(box.inbox + "/filler-\(number).txt", O_CREAT | O_WRONLY, 0o644)
-            _ = filler.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            close(fd)
+        for name in ["filler-a.txt", "filler-b.txt"] { try box.drop(name, Array("filler".utf8)) }
+        for number in 0..<(limit + 500) {
+            close(open(box.inbox + (number % 2 == 0 ? "/filler-a.txt" : "/filler-b.txt"), O_WRONLY))
         }
         // These files' events are lost: only a rescan can find them.
         for number in 0..<5 { try box.drop("late\(number).png", Self.contact(number)) }
