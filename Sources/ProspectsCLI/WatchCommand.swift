@@ -78,12 +78,11 @@ struct WatchCommand: Subcommand {
         let console = context.console
         console.out.lineFlushed = true
         let store = try context.openStore(arguments)
-        var options = WatchService.Options(
+        let options = WatchService.Options(
             inbox: inbox, archive: arguments.value("--archive"), rejected: arguments.value("--rejected"),
             pollInterval: pollInterval, workers: workers, pixelLimit: pixelLimit,
             decoderExecutable: "/proc/self/exe",
             decoderArguments: ["prospects", "watch", "--decoder-worker", "--pixel-limit", String(pixelLimit)])
-        options.pollInterval = pollInterval
         do {
             let service = try WatchService(
                 options: options, store: store, notifier: SystemdNotifier(environment: context.environment),
