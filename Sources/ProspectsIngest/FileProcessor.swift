@@ -40,19 +40,23 @@ public final class FileProcessor {
     /// Decodes and parses bytes already read.
     public func process(bytes: [UInt8], path: String) -> FileOutcome {
         let hash = options.hashContent ? ContentHash.sha256(bytes) : nil
-        let symbols: [QRSymbol]
-        do {
-            symbols = try decoder.decode(bytes)
-        } catch {
-            return FileOutcome(path: path, contentHash: hash, codes: [], fileError: ScanError(error))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let decoded = Result { () throws(DecodeError) in try decoder.decode(bytes) }
+        var outcome = FileOutcome(
+            path: path, contentHash: hash, codes: [], fileError: nil, passCount: decoder.lastPassCount,
+            decodeTime: clock.now - start)
+        switch decoded {
+        case .failure(let error):
+            outcome.fileError = ScanError(error)
+        case .success(let symbols) where symbols.isEmpty:
+            outcome.fileError = .noCodeFound
+        case .success(let symbols):
+            outcome.codes = symbols.sorted(by: FileProcessor.readingOrder).map { symbol in
+                CodeOutcome(symbol: symbol, result: parse(symbol))
+            }
         }
-        if symbols.isEmpty {
-            return FileOutcome(path: path, contentHash: hash, codes: [], fileError: .noCodeFound)
-        }
-        let codes = symbols.sorted(by: FileProcessor.readingOrder).map { symbol in
-            CodeOutcome(symbol: symbol, result: parse(symbol))
-        }
-        return FileOutcome(path: path, contentHash: hash, codes: codes, fileError: nil)
+        return outcome
     }
 
     /// Parses the raw bytes first, so that a vCard folded inside a UTF-8 sequence (invalid UTF-8 until unfolded)
