@@ -50,6 +50,7 @@ enum JSONRecords {
         }
         json.add("encoding", code.symbol.encoding)
         json.add("quality", code.symbol.quality)
+        json.add("pass", code.symbol.pass)
         json.add("corners", rawArray: code.symbol.corners.map { "[\($0.x),\($0.y)]" })
         return json
     }

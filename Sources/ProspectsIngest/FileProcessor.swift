@@ -40,13 +40,18 @@ public final class FileProcessor {
     /// Decodes and parses bytes already read.
     public func process(bytes: [UInt8], path: String) -> FileOutcome {
         let hash = options.hashContent ? ContentHash.sha256(bytes) : nil
+        let clock = ContinuousClock()
+        let start = clock.now
         let decoded: Result<[QRSymbol], ScanError>
         do {
             decoded = .success(try decoder.decode(bytes))
         } catch {
             decoded = .failure(ScanError(error))
         }
-        return FileProcessor.outcome(path: path, contentHash: hash, decoded: decoded, parser: parser)
+        var outcome = FileProcessor.outcome(path: path, contentHash: hash, decoded: decoded, parser: parser)
+        outcome.passCount = decoder.lastPassCount
+        outcome.decodeTime = clock.now - start
+        return outcome
     }
 
     /// The part of every file's processing after decoding: order the codes, parse each, or say why the file failed.
