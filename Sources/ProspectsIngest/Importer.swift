@@ -7,6 +7,7 @@ import ProspectsExchange
 ///
 /// Each row is validated exactly as a scanned two-line payload would be (name, email, unsafe characters) and
 /// recorded through the store's dedup key, in transactions of `batchSize` rows; only one batch is held in memory.
+/// A row marked contacted makes a new prospect contacted; a known prospect keeps the state the team gave it.
 public final class Importer {
     /// One row that was not imported, and why.
     public struct Rejection: Sendable {
@@ -38,23 +39,32 @@ public final class Importer {
         var totals = Totals()
         var batch: [Sighting] = []
         batch.reserveCapacity(batchSize)
+        // Rows the list marks as contacted (a CRM's own state, or our export's column), by position in `batch`.
+        var contacted: [Int] = []
         let seenAt = Date()
 
         func flush() throws {
             guard !batch.isEmpty else { return }
-            for result in try store.record(batch) {
+            let results = try store.record(batch)
+            for result in results {
                 switch result {
                 case .inserted: totals.inserted += 1
                 case .duplicate: totals.duplicates += 1
                 }
             }
+            // Only a prospect this import creates takes the list's flag; one already known keeps what the team set.
+            for index in contacted {
+                if case .inserted(let id) = results[index] { _ = try store.setContacted(.id(id), true) }
+            }
             batch.removeAll(keepingCapacity: true)
+            contacted.removeAll(keepingCapacity: true)
         }
 
         while let record = try next() {
             totals.rows += 1
             switch validate(record) {
             case .success(let prospect):
+                if record.contacted == true { contacted.append(batch.count) }
                 batch.append(Sighting(prospect: prospect, source: "\(source):\(record.line)", seenAt: seenAt))
                 if batch.count >= batchSize { try flush() }
             case .failure(let error):

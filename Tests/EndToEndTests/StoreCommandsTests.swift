@@ -85,6 +85,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         let folder = try TemporaryDirectory()
         let store = try kind.makeStore(in: folder)
         _ = try run(["ingest", samples.path], store: store)
+        #expect(try run(["mark", "--contacted", "ada@example.org"], store: store).status == 0)
         let expected = try run(["list", "--json"], store: store).lines.map { line in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             return "\(object["name"] as! String)\t\(object["email"] as! String)"
@@ -118,6 +119,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(imported.output.hasPrefix(#"{"rows":13,"inserted":13,"duplicates":0,"rejected":0}"#))
         let again = try run(["import", "--json", "--format", "csv", csv], store: other)
         #expect(again.output.hasPrefix(#"{"rows":13,"inserted":0,"duplicates":13,"rejected":0}"#))
+        #expect(try emails(run(["list", "--json", "--filter", "contacted"], store: other)) == ["ada@example.org"])
     }
 
     @Test(arguments: StoreKind.allCases)
