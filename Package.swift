@@ -50,7 +50,7 @@ let package = Package(
         // Helpers that tests share: a throwaway PostgreSQL server, temporary folders, PNG fixtures.
         .target(
             name: "ProspectsTestSupport",
-            dependencies: ["CPostgres", "QRDecoding"],
+            dependencies: ["CPostgres", "QRDecoding", "CQREncode"],
             swiftSettings: strict
         ),
 
@@ -75,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["prospects", "ProspectsTestSupport"],
+            dependencies: ["prospects", "ProspectsTestSupport", "QRDecoding"],
             swiftSettings: strict
         ),
     ]

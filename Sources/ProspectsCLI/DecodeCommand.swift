@@ -17,6 +17,7 @@ struct DecodeCommand: Subcommand {
           --json                  one JSON object per line: per code {"file","text","prospect"|"error"},
                                   per failed file {"file","error"}
           --raw                   the text of every code, each followed by a newline, nothing else
+                                  (exact bytes into a pipe or file; control characters escaped on a terminal)
           --pixel-limit <n>       refuse images with more pixels than this (default \(PNGReader.defaultPixelLimit))
           -h, --help              show this help
 
@@ -78,8 +79,14 @@ struct DecodeCommand: Subcommand {
             return
         }
         for code in outcome.codes {
-            // zbarimg --raw style: exactly the code's text; the user asked for raw bytes.
-            console.out.bytes(Array(code.symbol.text.utf8) + [UInt8(ascii: "\n")])
+            if console.out.isTerminal {
+                // A person is reading: the text line by line, but ESC sequences and bidi tricks escaped.
+                let lines = code.symbol.text.split(separator: "\n", omittingEmptySubsequences: false)
+                console.out.line(lines.map { SafeText.escaped(String($0)) }.joined(separator: "\n"))
+            } else {
+                // zbarimg --raw style into a pipe or file: exactly the code's text; the user asked for raw bytes.
+                console.out.bytes(Array(code.symbol.text.utf8) + [UInt8(ascii: "\n")])
+            }
         }
     }
 
