@@ -58,7 +58,8 @@ struct EncodeCommand: Subcommand {
             return .dataError
         }
         try OutputFile.writeAtomically(png, to: output)
-        context.console.warn("wrote \(format.rawValue) card for \(HumanText.prospect(prospect)) to \(output)")
+        context.console.warn(
+            "wrote \(format.rawValue) card for \(HumanText.prospect(prospect)) to \(SafeText.escaped(output))")
         return .success
     }
 }
