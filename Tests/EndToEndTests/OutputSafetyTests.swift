@@ -176,3 +176,43 @@ import Testing
         }
     }
 }
+
+/// A field of a list, or an option of `encode`, is that field only: it cannot smuggle in a whole other payload.
+@Suite struct FieldInjectionTests {
+    @Test func anImportedNameHoldingAMECARDKeepsTheRowsAddress() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        let csv = folder.file("list.csv")
+        try Data(
+            "name,email\n\"MECARD:N:Eve;EMAIL:eve@evil.example;;\",paul@example.com\n\"tel:+1 555 0100\",t@example.com\n"
+                .utf8
+        ).write(to: URL(fileURLWithPath: csv))
+        let imported = try ProspectsProcess.run(["import", "--format", "csv", "--store", store, csv])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let listed = try ProspectsProcess.run(["list", "--json", "--store", store])
+        #expect(listed.output.contains(#""email":"paul@example.com""#))
+        #expect(listed.output.contains(#""name":"MECARD:N:Eve;EMAIL:eve@evil.example;;""#))
+        #expect(!listed.output.contains("eve@evil.example\""))
+        #expect(listed.lines.count == 2)
+    }
+
+    @Test func encodeWritesOnlyCardsThatReadBackAsTheGivenContact() throws {
+        let folder = try TemporaryDirectory()
+        let name = "MECARD:N:Eve;EMAIL:eve@evil.example;;"
+        let lines = try ProspectsProcess.run(
+            ["encode", "--name", name, "--email", "paul@example.com", "-o", folder.file("lines.png")])
+        #expect(lines.status == 64, "\(lines.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("lines.png")))
+        let vcard = try ProspectsProcess.run(
+            ["encode", "--name", name, "--email", "paul@example.com", "--format", "vcard", "-o", folder.file("v.png")])
+        #expect(vcard.status == 0, "\(vcard.stderr)")
+        let decoded = try ProspectsProcess.run(["decode", "--json", folder.file("v.png")])
+        #expect(decoded.output.contains(#""email":"paul@example.com""#), "\(decoded.output)")
+        let phone = try ProspectsProcess.run(
+            [
+                "encode", "--name", "Paul", "--email", "p@example.com", "--phone", "\u{1B}]0;x", "-o",
+                folder.file("p.png"),
+            ])
+        #expect(phone.status == 64)
+    }
+}
