@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // Linux calls glibc declares only under _GNU_SOURCE (renameat2), as static inline helpers.
+        .systemLibrary(name: "CLinux"),
 
         // Pure Swift: the prospect model, payload parsing, validation, dedup key. No C, no I/O.
         .target(name: "ProspectsCore", swiftSettings: strict),
@@ -36,7 +38,7 @@ let package = Package(
         // Files and folders → outcomes: the loader, the per-file pipeline, the watcher, the ledger.
         .target(
             name: "ProspectsIngest",
-            dependencies: ["ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "CCrypto"],
+            dependencies: ["ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "CCrypto", "CLinux"],
             swiftSettings: strict
         ),
         // Argument parsing and printing for the `prospects` command; every behaviour lives below it.

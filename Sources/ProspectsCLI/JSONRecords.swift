@@ -55,19 +55,7 @@ enum JSONRecords {
     }
 
     static func stored(_ stored: StoredProspect) -> JSONLine {
-        var json = JSONLine()
-        json.add("id", stored.id)
-        json.add("name", stored.prospect.name)
-        json.add("email", stored.prospect.email)
-        json.add("contacted", stored.isContacted)
-        json.add("createdAt", stored.createdAt)
-        json.add("lastSeenAt", stored.lastSeenAt)
-        json.add("scanCount", stored.scanCount)
-        json.add("phone", stored.prospect.phone)
-        json.add("organization", stored.prospect.organization)
-        json.add("remindAt", stored.remindAt)
-        json.add("source", stored.firstSource)
-        return json
+        ProspectExporter.jsonObject(stored)
     }
 }
 
