@@ -52,7 +52,7 @@ let package = Package(
         // Helpers that tests share: a throwaway PostgreSQL server, temporary folders, PNG fixtures.
         .target(
             name: "ProspectsTestSupport",
-            dependencies: ["CPostgres", "QRDecoding"],
+            dependencies: ["CPostgres", "QRDecoding", "CQREncode"],
             swiftSettings: strict
         ),
 
@@ -77,7 +77,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["prospects", "ProspectsTestSupport"],
+            dependencies: ["prospects", "ProspectsTestSupport", "QRDecoding"],
             swiftSettings: strict
         ),
     ]

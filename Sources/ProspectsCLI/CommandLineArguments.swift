@@ -1,3 +1,5 @@
+import ProspectsCore
+
 /// A command line that did not make sense, with the sentence that says why.
 public struct UsageError: Error, Sendable, Hashable {
     public var message: String
@@ -47,7 +49,7 @@ struct CommandLineArguments {
                     index += 1
                 }
             } else {
-                throw UsageError("unknown option '\(name)'")
+                throw UsageError("unknown option '\(SafeText.escaped(name, limit: 80))'")
             }
         }
     }
@@ -59,7 +61,9 @@ struct CommandLineArguments {
 
     func value<T>(_ option: String, _ convert: (String) -> T?) throws(UsageError) -> T? {
         guard let text = value(option) else { return nil }
-        guard let converted = convert(text) else { throw UsageError("invalid value '\(text)' for '\(option)'") }
+        guard let converted = convert(text) else {
+            throw UsageError("invalid value '\(SafeText.escaped(text, limit: 80))' for '\(option)'")
+        }
         return converted
     }
 
@@ -69,7 +73,7 @@ struct CommandLineArguments {
         guard let text = value(option) else { return defaultValue }
         guard let chosen = T(rawValue: text) else {
             let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("'\(option)' must be one of: \(allowed) (got '\(text)')")
+            throw UsageError("'\(option)' must be one of: \(allowed) (got '\(SafeText.escaped(text, limit: 80))')")
         }
         return chosen
     }

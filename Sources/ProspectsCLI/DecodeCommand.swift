@@ -19,6 +19,7 @@ struct DecodeCommand: Subcommand {
                                   found it, "original" for a clean image),
                                   per failed file {"file","error"}
           --raw                   the text of every code, each followed by a newline, nothing else
+                                  (exact bytes into a pipe or file; control characters escaped on a terminal)
           --stats                 at the end, on stderr: images by number of decoder passes run (1 for a
                                   clean image; more when recovery passes were needed) and decode time per
                                   image (mean, median, max)
@@ -93,8 +94,14 @@ struct DecodeCommand: Subcommand {
             return
         }
         for code in outcome.codes {
-            // zbarimg --raw style: exactly the code's text; the user asked for raw bytes.
-            console.out.bytes(Array(code.symbol.text.utf8) + [UInt8(ascii: "\n")])
+            if console.out.isTerminal {
+                // A person is reading: the text line by line, but ESC sequences and bidi tricks escaped.
+                let lines = code.symbol.text.split(separator: "\n", omittingEmptySubsequences: false)
+                console.out.line(lines.map { SafeText.escaped(String($0)) }.joined(separator: "\n"))
+            } else {
+                // zbarimg --raw style into a pipe or file: exactly the code's text; the user asked for raw bytes.
+                console.out.bytes(Array(code.symbol.text.utf8) + [UInt8(ascii: "\n")])
+            }
         }
     }
 

@@ -37,14 +37,24 @@ struct EncodeCommand: Subcommand {
         }
         format = try arguments.choice("--format", default: .lines)
         moduleSize = try arguments.value("--module-size") { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } } ?? 8
-        switch PayloadParser().parse("\(name)\n\(email)") {
-        case .success(var prospect):
-            prospect.phone = arguments.value("--phone")
-            prospect.organization = arguments.value("--organization")
-            self.prospect = prospect
-        case .failure(let error):
-            throw UsageError(error.message)
+        let parser = PayloadParser()
+        let card: Prospect
+        switch parser.prospect(
+            name: name, email: email, phone: arguments.value("--phone"), organization: arguments.value("--organization")
+        )
+        {
+        case .success(let built): card = built
+        case .failure(let error): throw UsageError(error.message)
         }
+        // What the card says must read back as this very contact: a name starting `MECARD:` or `tel:` cannot be
+        // the first of two lines, because a reader takes it for that kind of code.
+        switch parser.parse(CardPayload.make(card, format: format)) {
+        case .success(let read) where read.name == card.name && read.email == card.email:
+            break
+        case .success, .failure:
+            throw UsageError("this name cannot be written in the \(format.rawValue) format; try --format vcard")
+        }
+        prospect = card
         self.output = output
     }
 
@@ -58,7 +68,8 @@ struct EncodeCommand: Subcommand {
             return .dataError
         }
         try OutputFile.writeAtomically(png, to: output)
-        context.console.warn("wrote \(format.rawValue) card for \(HumanText.prospect(prospect)) to \(output)")
+        context.console.warn(
+            "wrote \(format.rawValue) card for \(HumanText.prospect(prospect)) to \(SafeText.escaped(output))")
         return .success
     }
 }

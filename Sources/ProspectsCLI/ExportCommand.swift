@@ -1,5 +1,6 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 import ProspectsExchange
 
 /// `prospects export`: the list in a format a spreadsheet, a CRM or a contacts app reads.
@@ -47,7 +48,7 @@ struct ExportCommand: Subcommand {
             return .success
         }
         try OutputFile.writeAtomically(Array(text.utf8), to: output)
-        context.console.warn("exported \(prospects.count) prospects to \(output)")
+        context.console.warn("exported \(prospects.count) prospects to \(SafeText.escaped(output))")
         return .success
     }
 }

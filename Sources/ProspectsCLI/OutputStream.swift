@@ -1,4 +1,5 @@
 import Glibc
+import ProspectsCore
 
 /// A buffered writer on a file descriptor: data lines to stdout, messages to stderr.
 ///
@@ -66,10 +67,14 @@ final class Console {
     var progress: ProgressLine?
 
     /// A message for a person, on stderr, prefixed by the program name.
+    ///
+    /// Callers escape what they quote from the input; `SafeText.neutralized` is the last guard for anything that
+    /// slipped through (an argument echoed in a usage error, a path, a library's message), so no control
+    /// character, bidi override or invisible character reaches the terminal from here.
     func warn(_ message: String) {
         out.flush()
         progress?.clear()
-        err.line("prospects: \(message)")
+        err.line("prospects: \(SafeText.neutralized(message))")
     }
 
     func flush() {

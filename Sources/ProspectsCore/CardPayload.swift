@@ -27,24 +27,26 @@ public enum CardPayload {
         }
     }
 
+    // Both escape per Unicode scalar, as the parsers split: a `,` followed by a combining mark is one
+    // `Character` that is not equal to ",", yet a reader still sees the comma (found by fuzzing).
     private static func mecardEscaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if "\\;:,".contains(character) { out.append("\\") }
-            out.append(character)
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if "\\;:,".unicodeScalars.contains(scalar) { out.append("\\") }
+            out.append(scalar)
         }
-        return out
+        return String(out)
     }
 
     private static func vcardEscaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\", ",", ";": out += "\\" + String(character)
-            case "\n": out += "\\n"
-            default: out.append(character)
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\", ",", ";": out.append(contentsOf: ["\\", scalar])
+            case "\n": out.append(contentsOf: ["\\", "n"])
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 }

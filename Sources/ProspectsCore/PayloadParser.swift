@@ -32,6 +32,22 @@ public struct PayloadParser: Sendable {
         parseDetailed(utf8: bytes).map(\.prospect)
     }
 
+    /// A prospect from fields already split apart (an imported list's columns, `encode`'s options), with the
+    /// checks every format shares: trimmed, NFC, no unsafe scalars, a valid address, blank optional fields left out.
+    ///
+    /// No format is detected: a name that starts with `MECARD:` or `tel:` is just a name. Joining the fields as
+    /// `"\(name)\n\(email)"` and calling `parse` instead would let a name field carry a whole MECARD whose own
+    /// `EMAIL:` replaces the address column. The fields together may hold `maxPayloadBytes`, as a code may.
+    public func prospect(
+        name: String, email: String, phone: String? = nil, organization: String? = nil
+    ) -> Result<Prospect, ScanError> {
+        let bytes = [name, email, phone ?? "", organization ?? ""].reduce(0) { $0 + $1.utf8.count }
+        guard bytes <= Self.maxPayloadBytes else {
+            return .failure(.payloadTooLong(bytes: bytes, limit: Self.maxPayloadBytes))
+        }
+        return ProspectBuilder.build(name: name, email: email, phone: phone, organization: organization)
+    }
+
     /// Like `parse(_:)`, and also says which format the payload was recognised as.
     public func parseDetailed(_ payload: String) -> Result<ParsedPayload, ScanError> {
         let bytes = payload.utf8.count

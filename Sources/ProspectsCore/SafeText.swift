@@ -33,6 +33,23 @@ public enum SafeText {
         return out
     }
 
+    /// `text` with only its unsafe scalars escaped as `\u{…}`; backslashes and line feeds are left alone.
+    ///
+    /// The last guard before a terminal, for messages that are built from already escaped parts: escaping them
+    /// again with `escaped` would double every backslash, while this only catches what slipped through.
+    public static func neutralized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 != "\n" && isUnsafe($0) }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar != "\n" && isUnsafe(scalar) {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
     /// True for scalars that must never reach a terminal or a stored name: C0/C1 controls, DEL, bidi
     /// embeddings, overrides and isolates, zero-width and other invisible format characters, and noncharacters.
     ///

@@ -82,7 +82,8 @@ public final class Importer {
             return .failure(.wrongLineCount(3))
         }
         var prospect: Prospect
-        switch parser.parse("\(record.name)\n\(record.email)") {
+        // The fields as they are: joined into one payload, a name holding a MECARD would replace the address.
+        switch parser.prospect(name: record.name, email: record.email) {
         case .success(let parsed): prospect = parsed
         case .failure(let error): return .failure(error)
         }

