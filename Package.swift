@@ -25,10 +25,13 @@ let package = Package(
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
+        // libpng's classic read API for palette and gray PNGs, with every setjmp kept in C (see png_fast.h).
+        .target(name: "CPNGFast", dependencies: ["CPNG"]),
+
         // Pure Swift: the prospect model, payload parsing, validation, dedup key. No C, no I/O.
         .target(name: "ProspectsCore", swiftSettings: strict),
         // PNG bytes → gray pixels → QR symbols (libpng, libzbar), and the reverse for one's own card.
-        .target(name: "QRDecoding", dependencies: ["CPNG", "CZBar", "CQREncode"], swiftSettings: strict),
+        .target(name: "QRDecoding", dependencies: ["CPNG", "CPNGFast", "CZBar", "CQREncode"], swiftSettings: strict),
         // The ProspectStore protocol with its SQLite and PostgreSQL implementations.
         .target(name: "ProspectStore", dependencies: ["ProspectsCore", "CSQLite", "CPostgres"], swiftSettings: strict),
         // Exchange formats for lists: CSV, vCard and JSON Lines writers, streaming CSV / JSON Lines readers.
