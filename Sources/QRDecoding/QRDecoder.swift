@@ -22,6 +22,8 @@ public final class QRDecoder {
     public private(set) var lastPassCount = 0
 
     private let scanner = QRScanner()
+    // perf: the first pass's cheap scan and its full-scan fallback (FirstPass.swift).
+    private let firstPass = FirstPass()
     private var gray = GrayImage(width: 0, height: 0, pixels: [])
 
     public convenience init(pixelLimit: Int = PNGReader.defaultPixelLimit) {
@@ -53,7 +55,7 @@ public final class QRDecoder {
                 switch pass {
                 case .original:
                     lastPassCount += 1
-                    symbols = try scanner.scan(image)
+                    symbols = try firstPass.scan(image, with: scanner)
                 case .upscaled(let factor, let maxSourcePixels):
                     guard factor > 1, image.width * image.height <= maxSourcePixels else { continue }
                     lastPassCount += 1
