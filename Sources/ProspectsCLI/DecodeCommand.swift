@@ -8,7 +8,7 @@ struct DecodeCommand: Subcommand {
     static let name = "decode"
     static let abstract = "Read the QR codes in PNG files and show the contacts they hold."
     static let help = """
-        USAGE: prospects decode [--json | --raw] [--pixel-limit <n>] <path> ...
+        USAGE: prospects decode [--json | --raw] [--pixel-limit <n>] [--jobs <n>] <path> ...
 
         ARGUMENTS:
           <path>                  PNG files, or folders searched recursively for *.png
@@ -18,19 +18,22 @@ struct DecodeCommand: Subcommand {
                                   per failed file {"file","error"}
           --raw                   the text of every code, each followed by a newline, nothing else
           --pixel-limit <n>       refuse images with more pixels than this (default \(PNGReader.defaultPixelLimit))
+          --jobs <n>              decode on n threads (default: one per core); output keeps the input order
           -h, --help              show this help
 
         Exit status: 0 when every file held a valid contact (with --raw: at least one code), 65 when a file
         was rejected (unreadable, no QR code found, not a contact), 66 when a path does not exist.
         """
     static let flags: Set<String> = ["--json", "--raw"]
-    static let options: Set<String> = ["--pixel-limit"]
+    static let options: Set<String> = ["--pixel-limit", "--jobs"]
 
     enum Format { case human, json, raw }
 
     let format: Format
     let paths: [String]
     let pixelLimit: Int
+    /// Worker threads; nil means one per core.
+    let workers: Int?
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
         if arguments.has("--json") && arguments.has("--raw") { throw UsageError("--json and --raw exclude each other") }
@@ -40,6 +43,7 @@ struct DecodeCommand: Subcommand {
         pixelLimit =
             try arguments.value("--pixel-limit") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
             ?? PNGReader.defaultPixelLimit
+        workers = try arguments.jobs()
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -59,7 +63,7 @@ struct DecodeCommand: Subcommand {
                 }
             }
         }
-        let processor = ParallelProcessor(options: .init(pixelLimit: pixelLimit, hashContent: false))
+        let processor = ParallelProcessor(workers: workers, options: .init(pixelLimit: pixelLimit, hashContent: false))
         processor.run(jobs) { outcome in
             let accepted = format == .raw ? outcome.fileError == nil : outcome.rejection == nil
             if !accepted && status == .success { status = .dataError }
