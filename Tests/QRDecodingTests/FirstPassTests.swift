@@ -8,10 +8,17 @@ import Testing
 struct FirstPassTests {
     static let payload = "Zoë Müller\nzoe@example.com"
 
-    @Test("the module size is read off the runs of a clean code", arguments: 1...9)
+    @Test("the module size is read off the runs of a clean code", arguments: 2...9)
     func moduleSize(module: Int) {
         let image = PNGFixtures.codeImage(Self.payload, moduleSize: module)
         #expect(ModuleSize.estimate(image) == module)
+    }
+
+    @Test("1-pixel modules read as at most 2 (levels are means of two pixels): never shrunk")
+    func onePixelModules() {
+        let image = PNGFixtures.codeImage(Self.payload, moduleSize: 1)
+        #expect((1...2).contains(ModuleSize.estimate(image) ?? 0))
+        #expect(FirstPass().plan(for: image) == FirstPass.Plan(factor: 1, density: 2))
     }
 
     @Test("no estimate without edges")
