@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // Linux calls glibc declares only under _GNU_SOURCE (renameat2), as static inline helpers.
+        .systemLibrary(name: "CLinux"),
 
         // libpng's classic read API for palette and gray PNGs, with every setjmp kept in C (see png_fast.h).
         .target(name: "CPNGFast", dependencies: ["CPNG"]),
@@ -39,7 +41,7 @@ let package = Package(
         // Files and folders → outcomes: the loader, the per-file pipeline, the watcher, the ledger.
         .target(
             name: "ProspectsIngest",
-            dependencies: ["ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "CCrypto"],
+            dependencies: ["ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "CCrypto", "CLinux"],
             swiftSettings: strict
         ),
         // Argument parsing and printing for the `prospects` command; every behaviour lives below it.

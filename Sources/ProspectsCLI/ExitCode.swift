@@ -17,6 +17,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case ioError = 74
     /// The store stayed busy; trying again later may work.
     case tryAgain = 75
+    /// The configuration cannot work (e.g. `watch` with an archive on another file system); restarting won't help.
+    case config = 78
 
     /// The line the README and `--help` show for this status.
     public var summary: String {
@@ -30,6 +32,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .cannotCreate: "an output file cannot be created"
         case .ioError: "an I/O error while reading or writing"
         case .tryAgain: "the store stayed busy; try again"
+        case .config: "the configuration cannot work (watch: unusable inbox, archive or quarantine folder)"
         }
     }
 }

@@ -9,13 +9,14 @@ struct IngestCommand: Subcommand {
     static let name = "ingest"
     static let abstract = "Decode PNG files and add their contacts to the store, deduplicated."
     static let help = """
-        USAGE: prospects ingest [--store <location>] [--json] [--pixel-limit <n>] [--jobs <n>] <path> ...
+        USAGE: prospects ingest [--store <location>] [--json] [--quiet] [--pixel-limit <n>] [--jobs <n>] <path> ...
 
         ARGUMENTS:
           <path>                  PNG files, or folders searched recursively for *.png (links inside are not followed)
 
         OPTIONS:
         \(storeOptionHelp)
+          --quiet                 no progress line (it is shown only when stderr is a terminal anyway)
           --json                  one JSON line per code (with "stored": inserted|duplicate) or failed file, then
                                   a summary line {"files","inserted","duplicates","rejected"}
           --pixel-limit <n>       refuse images with more pixels than this (default \(PNGReader.defaultPixelLimit))
@@ -27,7 +28,7 @@ struct IngestCommand: Subcommand {
         Exit status: 0 when every file was loaded, 65 when any was rejected, 66 when a path does not exist,
         69 when the store is unavailable.
         """
-    static let flags: Set<String> = ["--json"]
+    static let flags: Set<String> = ["--json", "--quiet"]
     static let options: Set<String> = ["--store", "--pixel-limit", "--jobs"]
 
     let arguments: CommandLineArguments
@@ -50,6 +51,10 @@ struct IngestCommand: Subcommand {
         let console = context.console
         let store = try context.openStore(arguments)
         var status = ExitCode.success
+        if console.err.isTerminal && !json && !arguments.has("--quiet") {
+            console.progress = ProgressLine(stream: console.err)
+        }
+        var planned = 0
         let ingester = Ingester(store: store, workers: workers, options: .init(pixelLimit: pixelLimit))
         let totals = try ingester.ingest(arguments.positionals) { event in
             switch event {
@@ -57,11 +62,16 @@ struct IngestCommand: Subcommand {
                 status = .noInput
                 console.warn("\(SafeText.escaped(path)): \(error.message)")
                 if json { console.out.line(JSONRecords.fileError(path: path, error).rendered) }
+            case .planned(let files):
+                planned = files
             case .file(let result):
                 if result.outcome == .rejected, status == .success { status = .dataError }
                 report(result, console)
+            case .decoded(let count):
+                console.progress?.update("\(count)/\(planned) files decoded")
             }
         }
+        console.progress?.clear()
         if json {
             var summary = JSONLine()
             summary.add("files", totals.files)

@@ -50,24 +50,13 @@ enum JSONRecords {
         }
         json.add("encoding", code.symbol.encoding)
         json.add("quality", code.symbol.quality)
+        json.add("pass", code.symbol.pass)
         json.add("corners", rawArray: code.symbol.corners.map { "[\($0.x),\($0.y)]" })
         return json
     }
 
     static func stored(_ stored: StoredProspect) -> JSONLine {
-        var json = JSONLine()
-        json.add("id", stored.id)
-        json.add("name", stored.prospect.name)
-        json.add("email", stored.prospect.email)
-        json.add("contacted", stored.isContacted)
-        json.add("createdAt", stored.createdAt)
-        json.add("lastSeenAt", stored.lastSeenAt)
-        json.add("scanCount", stored.scanCount)
-        json.add("phone", stored.prospect.phone)
-        json.add("organization", stored.prospect.organization)
-        json.add("remindAt", stored.remindAt)
-        json.add("source", stored.firstSource)
-        return json
+        ProspectExporter.jsonObject(stored)
     }
 }
 

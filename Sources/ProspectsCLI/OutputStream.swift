@@ -32,6 +32,12 @@ final class OutputStream {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes text without a line end and flushes it (the progress line redraws itself in place).
+    func partial(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        flush()
+    }
+
     func flush() {
         var offset = 0
         while offset < buffer.count {
@@ -56,13 +62,18 @@ final class Console {
         self.err = err
     }
 
+    /// The redrawn progress line on stderr, when one is showing.
+    var progress: ProgressLine?
+
     /// A message for a person, on stderr, prefixed by the program name.
     func warn(_ message: String) {
         out.flush()
+        progress?.clear()
         err.line("prospects: \(message)")
     }
 
     func flush() {
+        progress?.clear()
         out.flush()
         err.flush()
     }

@@ -17,8 +17,6 @@ final class CSVRowParser {
     private let maxRecordBytes: Int
     private var position = 0
     private var limit = 0
-    private var atEnd = false
-    private var started = false
     /// The last row ended with CR; an LF right after it belongs to the same line end.
     private var skipLineFeed = false
     private var line = 1
@@ -192,21 +190,9 @@ final class CSVRowParser {
     }
 
     private func refill() throws(ImportError) -> Bool {
-        if atEnd { return false }
-        limit = try source.fill()
-        position = 0
-        if limit == 0 {
-            atEnd = true
-            return false
-        }
-        if !started {
-            started = true
-            // A UTF-8 byte order mark, as Excel writes, is not part of the first header name.
-            if limit >= 3 && source.buffer[0] == 0xEF && source.buffer[1] == 0xBB && source.buffer[2] == 0xBF {
-                position = 3
-                if limit == 3 { return try refill() }
-            }
-        }
+        guard let chunk = try source.nextChunk() else { return false }
+        position = chunk.lowerBound
+        limit = chunk.upperBound
         return true
     }
 }

@@ -11,6 +11,8 @@ final class FileByteSource {
     /// The bytes of the last chunk read; only the first `count` (as returned by `fill`) are valid.
     let buffer: UnsafeMutableBufferPointer<UInt8>
     private let fd: Int32
+    private var started = false
+    private var atEnd = false
 
     /// Opens `path` for reading. The corresponding C function is `open`.
     init(path: String, bufferSize: Int = 64 * 1024) throws(ImportError) {
@@ -42,6 +44,24 @@ final class FileByteSource {
             if count >= 0 { return count }
             if errno != EINTR { throw .unreadable(reason: FileByteSource.describe(errno)) }
         }
+    }
+
+    /// Reads the next chunk and returns the range of `buffer` that holds it, or nil at the end of the file.
+    /// A UTF-8 byte order mark at the start of the file (Excel writes one) is not part of any chunk.
+    func nextChunk() throws(ImportError) -> Range<Int>? {
+        if atEnd { return nil }
+        let count = try fill()
+        if count == 0 {
+            atEnd = true
+            return nil
+        }
+        if !started {
+            started = true
+            if count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+                return count == 3 ? try nextChunk() : 3..<count
+            }
+        }
+        return 0..<count
     }
 
     private static func describe(_ code: Int32) -> String {

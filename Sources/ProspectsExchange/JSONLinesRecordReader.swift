@@ -14,8 +14,6 @@ public final class JSONLinesRecordReader: ImportRecordReader {
     private var lineBytes: [UInt8] = []
     private var position = 0
     private var limit = 0
-    private var atEnd = false
-    private var started = false
     private var line = 0
 
     /// Opens `path`. Lines longer than `maxLineBytes` are reported and skipped.
@@ -116,20 +114,9 @@ public final class JSONLinesRecordReader: ImportRecordReader {
     }
 
     private func refill() throws(ImportError) -> Bool {
-        if atEnd { return false }
-        limit = try source.fill()
-        position = 0
-        if limit == 0 {
-            atEnd = true
-            return false
-        }
-        if !started {
-            started = true
-            // Skip a UTF-8 byte order mark, which JSONSerialization would refuse.
-            if limit >= 3 && source.buffer[0] == 0xEF && source.buffer[1] == 0xBB && source.buffer[2] == 0xBF {
-                position = 3
-            }
-        }
+        guard let chunk = try source.nextChunk() else { return false }
+        position = chunk.lowerBound
+        limit = chunk.upperBound
         return true
     }
 }

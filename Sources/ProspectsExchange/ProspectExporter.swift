@@ -30,7 +30,7 @@ public struct ProspectExporter: Sendable {
     public func record(_ prospect: StoredProspect) -> String {
         switch format {
         case .csv: csvRow(prospect)
-        case .json: jsonLine(prospect)
+        case .json: ProspectExporter.jsonObject(prospect).rendered + "\n"
         case .vcard: VCardWriter.card(prospect)
         }
     }
@@ -44,8 +44,8 @@ public struct ProspectExporter: Sendable {
         return fields.map(CSVField.escape).joined(separator: ",") + "\r\n"
     }
 
-    /// The keys and order of `prospects list --json`.
-    private func jsonLine(_ stored: StoredProspect) -> String {
+    /// The keys and order of `prospects list --json` and of the JSON Lines export: one shape, one meaning.
+    public static func jsonObject(_ stored: StoredProspect) -> JSONLine {
         var line = JSONLine()
         line.add("id", stored.id)
         line.add("name", stored.prospect.name)
@@ -58,6 +58,6 @@ public struct ProspectExporter: Sendable {
         line.add("organization", stored.prospect.organization)
         line.add("remindAt", stored.remindAt)
         line.add("source", stored.firstSource)
-        return line.rendered + "\n"
+        return line
     }
 }

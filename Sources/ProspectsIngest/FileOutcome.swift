@@ -21,12 +21,21 @@ public struct FileOutcome: Sendable {
     public var codes: [CodeOutcome]
     /// Set when the file as a whole failed: unreadable, not an image, too large, or no code found.
     public var fileError: ScanError?
+    /// How many scans the decoder ran on the image (1 for a clean image; 0 when it could not be read).
+    public var passCount: Int
+    /// Time spent turning the bytes into symbols (PNG decoding and every scan), not reading or parsing.
+    public var decodeTime: Duration
 
-    public init(path: String, contentHash: String?, codes: [CodeOutcome], fileError: ScanError?) {
+    public init(
+        path: String, contentHash: String?, codes: [CodeOutcome], fileError: ScanError?, passCount: Int = 0,
+        decodeTime: Duration = .zero
+    ) {
         self.path = path
         self.contentHash = contentHash
         self.codes = codes
         self.fileError = fileError
+        self.passCount = passCount
+        self.decodeTime = decodeTime
     }
 
     /// The valid prospects the file carried.

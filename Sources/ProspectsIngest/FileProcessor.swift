@@ -41,24 +41,43 @@ public final class FileProcessor {
     /// Decodes and parses bytes already read.
     public func process(bytes: [UInt8], path: String) -> FileOutcome {
         let hash = options.hashContent ? ContentHash.sha256(bytes) : nil
-        let symbols: [QRSymbol]
+        let clock = ContinuousClock()
+        let start = clock.now
+        let decoded: Result<[QRSymbol], ScanError>
         do {
-            symbols = try decoder.decode(bytes)
+            decoded = .success(try decoder.decode(bytes))
         } catch {
-            return FileOutcome(path: path, contentHash: hash, codes: [], fileError: ScanError(error))
+            decoded = .failure(ScanError(error))
+        }
+        var outcome = FileProcessor.outcome(path: path, contentHash: hash, decoded: decoded, parser: parser)
+        outcome.passCount = decoder.lastPassCount
+        outcome.decodeTime = clock.now - start
+        return outcome
+    }
+
+    /// The part of every file's processing after decoding: order the codes, parse each, or say why the file failed.
+    /// `ingest` gets here from `process(bytes:path:)`; `watch`, whose decoding runs in a worker process, directly.
+    public static func outcome(
+        path: String, contentHash: String?, decoded: Result<[QRSymbol], ScanError>,
+        parser: PayloadParser = PayloadParser()
+    ) -> FileOutcome {
+        let symbols: [QRSymbol]
+        switch decoded {
+        case .success(let found): symbols = found
+        case .failure(let error): return FileOutcome(path: path, contentHash: contentHash, codes: [], fileError: error)
         }
         if symbols.isEmpty {
-            return FileOutcome(path: path, contentHash: hash, codes: [], fileError: .noCodeFound)
+            return FileOutcome(path: path, contentHash: contentHash, codes: [], fileError: .noCodeFound)
         }
         let codes = symbols.sorted(by: FileProcessor.readingOrder).map { symbol in
-            CodeOutcome(symbol: symbol, result: parse(symbol))
+            CodeOutcome(symbol: symbol, result: parse(symbol, with: parser))
         }
-        return FileOutcome(path: path, contentHash: hash, codes: codes, fileError: nil)
+        return FileOutcome(path: path, contentHash: contentHash, codes: codes, fileError: nil)
     }
 
     /// Parses the raw bytes first, so that a vCard folded inside a UTF-8 sequence (invalid UTF-8 until unfolded)
     /// still reads right; bytes that are not UTF-8 even then are parsed as the decoder's text (Shift_JIS, Latin-1).
-    private func parse(_ symbol: QRSymbol) -> Result<Prospect, ScanError> {
+    private static func parse(_ symbol: QRSymbol, with parser: PayloadParser) -> Result<Prospect, ScanError> {
         let fromBytes = parser.parse(utf8: symbol.bytes)
         if case .failure(.invalidText) = fromBytes { return parser.parse(symbol.text) }
         return fromBytes

@@ -8,6 +8,10 @@ public final class Ingester {
     public enum Event: Sendable {
         /// A path given on the command line that could not be read at all.
         case missing(path: String, error: ScanError)
+        /// The walk is done: this many files will be reported (for a progress line).
+        case planned(files: Int)
+        /// Another file is decoded; its outcome is reported once its batch commits.
+        case decoded(count: Int)
         /// A file whose outcome is committed.
         case file(FileResult)
     }
@@ -34,7 +38,11 @@ public final class Ingester {
             case .missing(let path, let error): try report(.missing(path: path, error: error))
             }
         }
+        try report(.planned(files: jobs.count))
+        var decoded = 0
         try processor.run(jobs) { outcome in
+            decoded += 1
+            try report(.decoded(count: decoded))
             try loader.add(outcome) { try report(.file($0)) }
         }
         try loader.flush { try report(.file($0)) }

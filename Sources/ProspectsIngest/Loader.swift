@@ -113,11 +113,13 @@ public final class Loader {
             if alreadyLoaded { continue }
             let prospects = file.prospects
             sightings += prospects.map { Sighting(prospect: $0, source: file.path, seenAt: seenAt) }
-            if let hash = file.contentHash {
+            // Only content that adds to the store is entered in the ledger: a rejected file leaves the store
+            // untouched, and processing it again is harmless (it is rejected again).
+            if let hash = file.contentHash, !prospects.isEmpty {
                 ledger.append(
                     LedgerEntry(
-                        contentHash: hash, fileName: file.path, outcome: prospects.isEmpty ? .rejected : .inserted,
-                        prospects: prospects.count, processedAt: seenAt))
+                        contentHash: hash, fileName: file.path, outcome: .inserted, prospects: prospects.count,
+                        processedAt: seenAt))
             }
         }
         let results = sightings.isEmpty && ledger.isEmpty ? [] : try store.record(sightings, ledger: ledger)

@@ -24,12 +24,31 @@ public struct PayloadText: Sendable, Hashable {
         if let text = String(validating: bytes, as: UTF8.self) {
             (self.text, self.encoding) = (text, .utf8)
         } else if let text = Self.convert(bytes, from: "SHIFT_JIS") {
-            (self.text, self.encoding) = (text, .shiftJIS)
+            (self.text, self.encoding) = (Self.asciiRoman(text), .shiftJIS)
         } else {
             // Every byte is a Latin-1 character, and Latin-1 code points are the first 256 Unicode scalars.
             let scalars = String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) })
             (self.text, self.encoding) = (String(scalars), .latin1)
         }
+    }
+
+    /// `text` with glibc's JIS X 0201 readings of the bytes 0x5C and 0x7E (¥ and ‾) turned back into ASCII `\`
+    /// and `~`.
+    ///
+    /// QR encoders write URLs, MECARD escapes (`\:`) and paths in the ASCII half of Shift_JIS; ZXing and phones
+    /// read those bytes as ASCII, and so does this type. No two-byte Shift_JIS character maps to U+00A5 or
+    /// U+203E (the full-width forms are U+FFE5 and U+FFE3), so only single bytes change.
+    static func asciiRoman(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\u{A5}" || $0 == "\u{203E}" }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\u{A5}": scalars.append("\\")
+            case "\u{203E}": scalars.append("~")
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 
     /// `bytes` converted from `charset` to UTF-8 by glibc's iconv, or nil if they are not valid in that charset.

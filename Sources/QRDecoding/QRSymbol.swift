@@ -12,13 +12,18 @@ public struct QRSymbol: Sendable, Hashable {
     public var corners: [Point]
     /// zbar's relative confidence (`zbar_symbol_get_quality`); larger is better.
     public var quality: Int
+    /// The name of the `QRDecoder` pass that found the code ("original" unless a recovery pass was needed).
+    public var pass: String
 
-    public init(bytes: [UInt8], text: String, encoding: String, corners: [Point], quality: Int) {
+    public init(
+        bytes: [UInt8], text: String, encoding: String, corners: [Point], quality: Int, pass: String = "original"
+    ) {
         self.bytes = bytes
         self.text = text
         self.encoding = encoding
         self.corners = corners
         self.quality = quality
+        self.pass = pass
     }
 
     /// A symbol whose text is decoded from `payload` by `PayloadText`.

@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func ingestingTwiceCountsDuplicatesAndInsertsNothingNew() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let store = folder.url.appendingPathComponent("prospects.sqlite").path
         let first = try ProspectsProcess.run(["ingest", "--json", "--store", store, samples.path])
         #expect(first.status == 65)
@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func theDefaultStoreIsInTheCurrentFolderAndTheEnvironmentOverridesIt() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let file = samples.appendingPathComponent("01-paul-hudson.png").path
         let plain = try ProspectsProcess.run(["ingest", file], currentDirectory: folder.url)
         #expect(plain.status == 0)
@@ -116,14 +116,4 @@ import Testing
         #expect(viaEnv.status == 0)
         #expect(FileManager.default.fileExists(atPath: other))
     }
-}
-
-/// A fresh folder under the system's temporary directory, removed when the value is released.
-final class TemporaryFolder {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("prospects-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
 }

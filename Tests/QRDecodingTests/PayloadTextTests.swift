@@ -49,3 +49,16 @@ struct PayloadTextTests {
         #expect(PayloadText([]).encoding == .utf8)
     }
 }
+
+extension PayloadTextTests {
+    @Test("Shift_JIS 0x5C and 0x7E read as ASCII \\ and ~, as ZXing and phones read them; full-width ¥ stays")
+    func shiftJISRoman() {
+        // MEBKM:TITLE:モバイル;URL:http\://x/~y;; with a full-width yen sign (0x818F), as in the corpus.
+        let bytes: [UInt8] =
+            Array("MEBKM:TITLE:".utf8) + [0x83, 0x82, 0x83, 0x6F, 0x83, 0x43, 0x83, 0x8B, 0x81, 0x8F]
+            + Array(";URL:http\\://x/~y;;".utf8)
+        let text = PayloadText(bytes)
+        #expect(text.encoding == .shiftJIS)
+        #expect(text.text == "MEBKM:TITLE:モバイル￥;URL:http\\://x/~y;;")
+    }
+}

@@ -1,0 +1,20 @@
+#ifndef PROSPECTS_CLINUX_SHIM_H
+#define PROSPECTS_CLINUX_SHIM_H
+
+// Linux calls that Swift's Glibc module does not import (glibc declares them only under _GNU_SOURCE).
+
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/// rename(2) that fails with EEXIST instead of replacing an existing destination, atomically.
+/// The corresponding C function is `renameat2` with `RENAME_NOREPLACE` (Linux 3.15+, ext4, xfs, btrfs, tmpfs).
+static inline int prospects_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
+    return (int)syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, 1u /* RENAME_NOREPLACE */);
+}
+
+/// pipe(2) with flags (O_CLOEXEC, O_NONBLOCK) set atomically at creation. The corresponding C function is `pipe2`.
+static inline int prospects_pipe2(int fds[2], int flags) {
+    return (int)syscall(SYS_pipe2, fds, flags);
+}
+
+#endif

@@ -1,0 +1,163 @@
+import CPostgres
+import Foundation
+
+/// One connection to a PostgreSQL server through libpq: always parameterised statements, text values, results
+/// copied into Swift values before the `PGresult` is cleared.
+///
+/// A class rather than a struct because the connection must be finished exactly once, in `deinit`.
+final class PostgresConnection {
+    /// Seconds to wait for a server before failing, unless the URL sets `connect_timeout` itself.
+    static let defaultConnectTimeout = 5
+    /// How often a transaction that lost a serialization or deadlock race is run again.
+    static let transactionAttempts = 5
+
+    private let handle: OpaquePointer
+    /// The URL with its password replaced, for messages.
+    private let redactedURL: String
+    /// The password, to scrub it from any message libpq might compose.
+    private let password: String?
+
+    /// Connects to `url` (a libpq URI). Fails with `.unavailable` within the connect timeout when the server
+    /// cannot be reached or refuses us. The corresponding C function is `PQconnectdbParams`.
+    init(url: String) throws(StoreError) {
+        redactedURL = StoreLocation.redactPassword(in: url)
+        password = try Self.password(in: url, redactedURL: redactedURL)
+        // Keywords are applied in order and the URL (expanded from `dbname`) comes last, so a connect_timeout
+        // in the URL overrides the default given first.
+        // Both arrays end with NULL, as libpq requires.
+        let keywords = ["connect_timeout", "fallback_application_name", "dbname", nil]
+        let values = [String(Self.defaultConnectTimeout), "prospects", url, nil]
+        let connection = withCStrings(keywords) { keywordPointers in
+            withCStrings(values) { valuePointers in PQconnectdbParams(keywordPointers, valuePointers, 1) }
+        }
+        guard let connection else { throw .unavailable("cannot connect to \(redactedURL): out of memory") }
+        handle = connection
+        // From here on a failure releases self, and deinit finishes the connection.
+        guard PQstatus(connection) == CONNECTION_OK else {
+            throw .unavailable("cannot connect to \(redactedURL): \(connectionMessage())")
+        }
+        prospects_pg_silence_notices(connection)
+    }
+
+    deinit {
+        PQfinish(handle)
+    }
+
+    /// Runs one statement with `values` as text parameters `$1`, `$2`…. The corresponding C function is
+    /// `PQexecParams`.
+    @discardableResult
+    func execute(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> PostgresResult {
+        if PQstatus(handle) != CONNECTION_OK {
+            // The server went away earlier (restart, idle timeout): try once to reconnect.
+            PQreset(handle)
+            guard PQstatus(handle) == CONNECTION_OK else {
+                throw .unavailable("lost the connection to \(redactedURL): \(connectionMessage())")
+            }
+        }
+        var texts: [String?] = []
+        texts.reserveCapacity(values.count)
+        for value in values {
+            switch value {
+            case .null: texts.append(nil)
+            case .integer(let number): texts.append(String(number))
+            case .bool(let flag): texts.append(flag ? "true" : "false")
+            case .text(let text):
+                // A C string would silently end at a NUL; PostgreSQL could not store it anyway.
+                try ProspectSQL.rejectNUL(text)
+                texts.append(text)
+            }
+        }
+        let result = withCStrings(texts) { pointers in
+            PQexecParams(handle, sql, Int32(texts.count), nil, pointers, nil, nil, 0)
+        }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK: return PostgresResult(copying: result)
+        default: throw error(result: result, sql: sql)
+        }
+    }
+
+    /// Runs `body` in a transaction, committing when it returns and rolling back when it throws. A transaction
+    /// that lost a serialization or deadlock race against another process (`.busy`) is run again from the start.
+    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        var attempt = 1
+        while true {
+            do {
+                try execute("BEGIN")
+                let result = try body()
+                try execute("COMMIT")
+                return result
+            } catch {
+                if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK") }
+                guard case .busy = error, attempt < Self.transactionAttempts else { throw error }
+                // A short, growing, jittered pause lets the other transaction finish first.
+                usleep(UInt32.random(in: 1_000...5_000) * UInt32(attempt))
+                attempt += 1
+            }
+        }
+    }
+
+    /// The one place that turns a failed result into a `StoreError`. Only the primary message is used: the
+    /// DETAIL line may quote row values ("Key (email_key)=(…) already exists").
+    private func error(result: OpaquePointer?, sql: String) -> StoreError {
+        let state = result.flatMap { PQresultErrorField($0, prospects_pg_diag_sqlstate()) }.map { String(cString: $0) }
+        let primary = result.flatMap { PQresultErrorField($0, prospects_pg_diag_message_primary()) }
+            .map { String(cString: $0) }
+        let message = scrub(primary ?? connectionMessage())
+        if PQstatus(handle) != CONNECTION_OK {
+            return .unavailable("lost the connection to \(redactedURL): \(message)")
+        }
+        guard let state else { return .database(code: 0, message: message, sql: sql) }
+        let described = "\(message) (SQLSTATE \(state))"
+        switch state {
+        // serialization_failure, deadlock_detected, lock_not_available: another transaction won a race.
+        case "40001", "40P01", "55P03": return .busy(described)
+        // connection exceptions, operator intervention (shutdown), too many connections, authorization
+        case _ where state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" || state.hasPrefix("28"):
+            return .unavailable(described)
+        default:
+            // SQLSTATEs are five characters; most are digits. A non-numeric one is kept in the message only.
+            return .database(code: Int32(state) ?? 0, message: described, sql: sql)
+        }
+    }
+
+    /// libpq's message about the connection on one line, without any password. libpq writes one line per
+    /// address it tried ("connection to server at … failed: Connection refused", "Is the server running…").
+    private func connectionMessage() -> String {
+        let lines = String(cString: PQerrorMessage(handle)).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return scrub(lines.isEmpty ? "unknown error" : lines.joined(separator: "; "))
+    }
+
+    private func scrub(_ message: String) -> String {
+        guard let password, !password.isEmpty else { return message }
+        return message.replacingOccurrences(of: password, with: "***")
+    }
+
+    /// The password libpq will use from `url`, found with libpq's own parser. The C function is `PQconninfoParse`.
+    private static func password(in url: String, redactedURL: String) throws(StoreError) -> String? {
+        var message: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(url, &message) else {
+            defer { PQfreemem(message) }
+            let why = message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+            throw .invalidLocation("\(redactedURL): \(why ?? "cannot parse the URL")")
+        }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if String(cString: keyword) == "password" { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
+    }
+}
+
+@available(*, unavailable)
+extension PostgresConnection: Sendable {}
+
+/// Calls `body` with a C array of C strings (NULL for nil) that lives as long as the call.
+private func withCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+    let copies = strings.map { $0.map { strdup($0) } ?? nil }
+    defer { copies.forEach { free($0) } }
+    return body(copies.map { $0.map { UnsafePointer($0) } })
+}

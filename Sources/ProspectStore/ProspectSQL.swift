@@ -1,0 +1,174 @@
+import Foundation
+import ProspectsCore
+
+/// SQL text and rules shared by both stores, so that they filter, sort and update identically. Parameters are
+/// written `$1`, `$2`…, which both SQLite and PostgreSQL understand.
+enum ProspectSQL {
+    /// The schema version this program writes; stores refuse newer ones with `.schemaTooNew`.
+    static let schemaVersion = 2
+
+    /// The columns `prospect(from:)` reads, in its order.
+    static let columns = """
+        id, name, email, email_key, phone, organization, contacted, created_at, last_seen_at, scan_count, \
+        first_source, remind_at
+        """
+
+    /// The name as sorted: NFC, lowercased, NFC again. Compared byte by byte (SQLite BINARY, PostgreSQL
+    /// `COLLATE "C"`), which is code-point order in UTF-8, so both stores sort alike whatever their locale.
+    static func nameKey(_ name: String) -> String {
+        if let fast = asciiLowercased(name) { return fast }
+        return name.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// `DedupKey.make(email)`, with a shortcut for the common case that keeps bulk imports fast: Foundation's
+    /// normalisation costs microseconds per call, and for ASCII text without surrounding whitespace trimming
+    /// and NFC change nothing, so the key is the ASCII lowercase form.
+    static func emailKey(_ email: String) -> String {
+        if let first = email.utf8.first, let last = email.utf8.last, !isASCIISpace(first), !isASCIISpace(last),
+            let fast = asciiLowercased(email)
+        {
+            return fast
+        }
+        return DedupKey.make(email)
+    }
+
+    /// The lowercase form of an all-ASCII string; nil when any byte is not ASCII.
+    static func asciiLowercased(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else {
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for (index, byte) in bytes.enumerated() {
+                    buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
+        }
+    }
+
+    /// The ASCII members of Foundation's `whitespacesAndNewlines`: tab, LF, VT, FF, CR and space.
+    private static func isASCIISpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
+    static func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool) -> String {
+        // TRUE and FALSE are keywords in SQLite (as 1 and 0) and in PostgreSQL.
+        let condition =
+            switch filter {
+            case .everyone: ""
+            case .contacted: " WHERE contacted = TRUE"
+            case .uncontacted: " WHERE contacted = FALSE"
+            }
+        // The id breaks ties so that the order is total and identical in both stores.
+        let order =
+            switch (sort, reverse) {
+            case (.name, false): "name_key ASC, id ASC"
+            case (.name, true): "name_key DESC, id DESC"
+            case (.recent, false): "created_at DESC, id DESC"
+            case (.recent, true): "created_at ASC, id ASC"
+            }
+        return "SELECT \(columns) FROM prospects\(condition) ORDER BY \(order)"
+    }
+
+    /// The condition that picks the prospect `reference` names (always parameter `$1`) and the value to bind.
+    static func matching(_ reference: ProspectReference) -> (condition: String, value: SQLValue) {
+        switch reference {
+        case .email(let email): ("email_key = $1", .text(emailKey(email)))
+        case .id(let id): ("id = $1", .integer(id))
+        }
+    }
+
+    static func select(_ reference: ProspectReference) -> (sql: String, value: SQLValue) {
+        let (condition, value) = matching(reference)
+        return ("SELECT \(columns) FROM prospects WHERE \(condition)", value)
+    }
+
+    static func update(_ reference: ProspectReference, set assignment: String) -> (sql: String, value: SQLValue) {
+        let (condition, value) = matching(reference)
+        return ("UPDATE prospects SET \(assignment) WHERE \(condition)", value)
+    }
+
+    static func delete(_ reference: ProspectReference) -> (sql: String, value: SQLValue) {
+        let (condition, value) = matching(reference)
+        return ("DELETE FROM prospects WHERE \(condition)", value)
+    }
+
+    static let due = "SELECT \(columns) FROM prospects WHERE remind_at <= $1 ORDER BY remind_at ASC, id ASC"
+    static let count = "SELECT count(*) FROM prospects"
+    /// Every sighting of a prospect, oldest first: the first one is kept in the prospect row (`first_source`,
+    /// `created_at`), later ones in `scans`, which saves a bulk import one insert per new prospect.
+    static let history = """
+        SELECT first_source, created_at, 0 AS seq FROM prospects WHERE id = $1 \
+        UNION ALL SELECT source, seen_at, id FROM scans WHERE prospect_id = $1 \
+        ORDER BY 2 ASC, 3 ASC
+        """
+    static let insertScan = "INSERT INTO scans (prospect_id, source, seen_at) VALUES ($1, $2, $3)"
+    static let ledgerEntry =
+        "SELECT content_hash, file_name, outcome, prospects, processed_at FROM files WHERE content_hash = $1"
+    static let insertLedgerEntry = """
+        INSERT INTO files (content_hash, file_name, outcome, prospects, processed_at) VALUES ($1, $2, $3, $4, $5) \
+        ON CONFLICT (content_hash) DO NOTHING
+        """
+
+    /// Parameters `$1`…`$8` of both stores' upsert: name, name key, email, email key, phone, organization,
+    /// seen at (created and last seen), source.
+    static func upsertValues(_ sighting: Sighting) throws(StoreError) -> [SQLValue] {
+        let prospect = sighting.prospect
+        try rejectNUL(prospect.name, prospect.email, prospect.phone, prospect.organization, sighting.source)
+        var values: [SQLValue] = []
+        values.reserveCapacity(9)  // SQLite appends the id
+        values += [
+            .text(prospect.name), .text(nameKey(prospect.name)), .text(prospect.email), .text(emailKey(prospect.email)),
+            .text(prospect.phone), .text(prospect.organization), .date(sighting.seenAt), .text(sighting.source),
+        ]
+        return values
+    }
+
+    static func ledgerValues(_ entry: LedgerEntry) throws(StoreError) -> [SQLValue] {
+        try rejectNUL(entry.contentHash, entry.fileName)
+        return [
+            .text(entry.contentHash), .text(entry.fileName), .text(entry.outcome.rawValue),
+            .integer(Int64(entry.prospects)), .date(entry.processedAt),
+        ]
+    }
+
+    /// PostgreSQL cannot store U+0000 in text; both stores refuse it so that they behave alike. (The payload
+    /// parser already rejects control characters; this guards everything else that reaches the store.)
+    static func rejectNUL(_ texts: String?...) throws(StoreError) {
+        for case var text? in texts where text.withUTF8({ $0.contains(0) }) {
+            throw .database(code: 0, message: "text contains a NUL character, which the store cannot hold", sql: nil)
+        }
+    }
+
+    static func prospect(from row: some DatabaseRow) throws(StoreError) -> StoredProspect {
+        StoredProspect(
+            id: try row.int64(0),
+            prospect: Prospect(
+                name: try row.text(1), email: try row.text(2), phone: try row.optionalText(4),
+                organization: try row.optionalText(5)),
+            key: try row.text(3),
+            isContacted: try row.bool(6),
+            createdAt: try row.date(7),
+            lastSeenAt: try row.date(8),
+            scanCount: try row.int(9),
+            firstSource: try row.text(10),
+            remindAt: try row.optionalDate(11))
+    }
+
+    static func scanRecord(from row: some DatabaseRow) throws(StoreError) -> ScanRecord {
+        ScanRecord(source: try row.text(0), seenAt: try row.date(1))
+    }
+
+    static func ledgerEntry(from row: some DatabaseRow) throws(StoreError) -> LedgerEntry {
+        let outcomeText = try row.text(2)
+        guard let outcome = LedgerEntry.Outcome(rawValue: outcomeText) else {
+            throw .corrupt("unknown ledger outcome \"\(outcomeText)\"")
+        }
+        return LedgerEntry(
+            contentHash: try row.text(0), fileName: try row.text(1), outcome: outcome, prospects: try row.int(3),
+            processedAt: try row.date(4))
+    }
+}

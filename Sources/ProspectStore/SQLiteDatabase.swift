@@ -1,0 +1,161 @@
+import CSQLite
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One connection to an SQLite file, configured for several processes writing at once: WAL, a busy timeout,
+/// foreign keys on. Statements are compiled once and cached, since ingest runs the same few statements a lot.
+///
+/// A class rather than a struct because the connection must be closed exactly once, in `deinit`.
+final class SQLiteDatabase {
+    /// How long a writer waits for another process's transaction before giving up with `.busy`.
+    static let busyTimeoutMilliseconds: Int32 = 10_000
+
+    /// Process-wide settings, applied before the first connection opens (a global's initialiser runs once).
+    private static let configureOnce: Void = {
+        _ = prospects_sqlite_disable_memory_statistics()
+    }()
+
+    let path: String
+    private let handle: OpaquePointer
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Opens (creating when missing, with mode 0600) the database file at `path`.
+    /// The corresponding C function is `sqlite3_open_v2`.
+    init(path: String) throws(StoreError) {
+        _ = Self.configureOnce
+        try Self.createPrivateFile(path)
+        var connection: OpaquePointer?
+        // NOMUTEX: the type is not Sendable, so SQLite's own per-connection mutex would only cost time.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let error = Self.error(code: code, connection: connection, sql: nil)
+            // sqlite3_open_v2 allocates a handle even when it fails; it must still be closed.
+            sqlite3_close_v2(connection)
+            switch error {
+            case .database(_, let message, _): throw .unavailable("cannot open \(path): \(message)")
+            default: throw error
+            }
+        }
+        self.path = path
+        self.handle = connection
+        sqlite3_extended_result_codes(connection, 1)
+        sqlite3_busy_timeout(connection, Self.busyTimeoutMilliseconds)
+        // From here on a failure releases self, and deinit closes the connection.
+        try enableWAL()
+        try execute("PRAGMA foreign_keys = ON")
+        // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
+        try execute("PRAGMA synchronous = NORMAL")
+    }
+
+    deinit {
+        statements.removeAll()
+        // _v2 defers the close until any statement still referenced elsewhere is finalized.
+        sqlite3_close_v2(handle)
+    }
+
+    /// The cached compiled statement for `sql`, compiling it on first use.
+    func statement(_ sql: String) throws(StoreError) -> SQLiteStatement {
+        if let cached = statements[sql] { return cached }
+        let statement = try SQLiteStatement(sql: sql, connection: handle)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs one statement to completion.
+    func execute(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) {
+        try statement(sql).execute(values)
+    }
+
+    /// Runs one statement and maps its rows.
+    func query<T>(_ sql: String, _ values: [SQLValue] = [], map: (SQLiteRow) throws(StoreError) -> T)
+        throws(StoreError) -> [T]
+    {
+        try statement(sql).query(values, map: map)
+    }
+
+    /// Runs several `;`-separated statements without parameters (schema scripts). The C function is `sqlite3_exec`.
+    func executeScript(_ sql: String) throws(StoreError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        defer { sqlite3_free(message) }
+        guard code == SQLITE_OK else {
+            throw Self.error(code: code, message: message.map { String(cString: $0) }, sql: sql)
+        }
+    }
+
+    /// Runs `body` in a write transaction, committing when it returns and rolling back when it throws.
+    ///
+    /// `BEGIN IMMEDIATE` takes the write lock up front: a deferred transaction that reads and then writes gets
+    /// SQLITE_BUSY at once, without waiting, when another process wrote in between.
+    func writeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Switches the file to WAL, which lets readers work beside one writer. The mode is stored in the file, so
+    /// this usually finds it set. Switching needs a moment alone with the file, and SQLite answers SQLITE_BUSY
+    /// at once, without the busy handler, when another connection is opening it too: retry until the timeout.
+    private func enableWAL() throws(StoreError) {
+        let deadline = Date().addingTimeInterval(Double(Self.busyTimeoutMilliseconds) / 1000)
+        while true {
+            do throws(StoreError) {
+                let mode = try query("PRAGMA journal_mode = WAL") { row throws(StoreError) in try row.text(0) }
+                guard mode.first?.lowercased() == "wal" else {
+                    throw .unavailable("cannot switch \(path) to WAL mode (got \(mode.first ?? "nothing"))")
+                }
+                return
+            } catch {
+                guard case .busy = error, Date() < deadline else { throw error }
+                usleep(UInt32.random(in: 1_000...10_000))
+            }
+        }
+    }
+
+    /// The one place that turns an SQLite result code into a `StoreError`. Messages come from SQLite and name
+    /// tables or constraints, never bound values.
+    static func error(code: Int32, connection: OpaquePointer?, sql: String?) -> StoreError {
+        let message = connection.map { String(cString: sqlite3_errmsg($0)) }
+        return error(code: code, message: message, sql: sql)
+    }
+
+    static func error(code: Int32, message: String?, sql: String?) -> StoreError {
+        let text = message ?? String(cString: sqlite3_errstr(code))
+        switch code & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(text)
+        case SQLITE_CANTOPEN: return .unavailable(text)
+        case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt(text)
+        default: return .database(code: code, message: text, sql: sql)
+        }
+    }
+
+    /// Creates the file with mode 0600 before SQLite opens it: SQLite gives the -wal and -shm files the mode of
+    /// the database file, and prospects' names and addresses are nobody else's business.
+    private static func createPrivateFile(_ path: String) throws(StoreError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let number = errno
+            let folder = (path as NSString).deletingLastPathComponent
+            switch number {
+            case ENOENT:
+                throw .unavailable("cannot create \(path): the folder \(folder.isEmpty ? "." : folder) does not exist")
+            default:
+                throw .unavailable("cannot open \(path): \(String(cString: strerror(number)))")
+            }
+        }
+        close(descriptor)
+    }
+}
+
+@available(*, unavailable)
+extension SQLiteDatabase: Sendable {}

@@ -1,0 +1,94 @@
+/// The SQLite schema and its migrations, versioned by `PRAGMA user_version`.
+///
+/// A new file runs every migration in turn, so the path an old file takes is the path every file takes.
+enum SQLiteSchema {
+    /// Version 1: the original app's table.
+    static let version1 = """
+        CREATE TABLE prospects (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            email TEXT NOT NULL,
+            email_key TEXT NOT NULL UNIQUE,
+            contacted INTEGER NOT NULL DEFAULT 0,
+            created_at INTEGER NOT NULL
+        );
+        """
+
+    /// Version 2: contact details, scan bookkeeping and history, reminders, the sort key, the file ledger.
+    /// No index on the sort keys: `list` reads every row anyway, and an index would slow every insert.
+    /// `id_high_water` keeps ids of deleted prospects from being reused (see `SQLiteStore.nextID`) at a cost per
+    /// transaction; AUTOINCREMENT would do it at a cost per row, a fifth of a bulk import's time.
+    static let version2 = """
+        ALTER TABLE prospects ADD COLUMN phone TEXT;
+        ALTER TABLE prospects ADD COLUMN organization TEXT;
+        ALTER TABLE prospects ADD COLUMN last_seen_at INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE prospects ADD COLUMN scan_count INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE prospects ADD COLUMN first_source TEXT NOT NULL DEFAULT '';
+        ALTER TABLE prospects ADD COLUMN remind_at INTEGER;
+        ALTER TABLE prospects ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
+        UPDATE prospects SET last_seen_at = created_at;
+        CREATE INDEX prospects_by_reminder ON prospects (remind_at) WHERE remind_at IS NOT NULL;
+        CREATE TABLE scans (
+            id INTEGER PRIMARY KEY,
+            prospect_id INTEGER NOT NULL REFERENCES prospects (id) ON DELETE CASCADE,
+            source TEXT NOT NULL,
+            seen_at INTEGER NOT NULL
+        );
+        CREATE INDEX scans_by_prospect ON scans (prospect_id);
+        CREATE TABLE id_high_water (last_id INTEGER NOT NULL);
+        INSERT INTO id_high_water (last_id) SELECT coalesce(max(id), 0) FROM prospects;
+        CREATE TABLE files (
+            content_hash TEXT PRIMARY KEY,
+            file_name TEXT NOT NULL,
+            outcome TEXT NOT NULL,
+            prospects INTEGER NOT NULL,
+            processed_at INTEGER NOT NULL
+        );
+        """
+
+    /// Brings the database to `ProspectSQL.schemaVersion`, or throws `.schemaTooNew`.
+    static func migrate(_ database: SQLiteDatabase) throws(StoreError) {
+        // Cheap check first: an up-to-date store needs no write lock.
+        if try version(of: database) == ProspectSQL.schemaVersion { return }
+        try database.writeTransaction { () throws(StoreError) in
+            // Read again under the write lock: another process may have migrated meanwhile.
+            var version = try version(of: database)
+            if version > ProspectSQL.schemaVersion {
+                throw .schemaTooNew(found: version, supported: ProspectSQL.schemaVersion)
+            }
+            if version < 1 {
+                try database.executeScript(version1)
+                version = 1
+            }
+            if version < 2 {
+                try database.executeScript(version2)
+                try fillNameKeys(database)
+                version = 2
+            }
+            try database.execute("PRAGMA user_version = \(version)")
+        }
+    }
+
+    /// The schema version. A file with a `prospects` table but user_version 0 predates versioning: version 1.
+    static func version(of database: SQLiteDatabase) throws(StoreError) -> Int {
+        let version = try database.query("PRAGMA user_version") { row throws(StoreError) in try row.int(0) }.first ?? 0
+        if version == 0 {
+            let tables = try database.query(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'prospects'"
+            ) { row throws(StoreError) in try row.int(0) }
+            if tables.first == 1 { return 1 }
+        }
+        return version
+    }
+
+    /// The name key is computed in Swift: SQLite's `lower()` folds ASCII only.
+    private static func fillNameKeys(_ database: SQLiteDatabase) throws(StoreError) {
+        let rows = try database.query("SELECT id, name FROM prospects") { row throws(StoreError) in
+            (try row.int64(0), try row.text(1))
+        }
+        for (id, name) in rows {
+            try database.execute(
+                "UPDATE prospects SET name_key = $1 WHERE id = $2", [.text(ProspectSQL.nameKey(name)), .integer(id)])
+        }
+    }
+}

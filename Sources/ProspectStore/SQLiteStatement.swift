@@ -1,0 +1,104 @@
+import CSQLite
+
+/// One compiled SQLite statement. Parameters may be written `?` (bound in order) or `$1`, `$2`… (bound by
+/// number, so that SQL text shared with PostgreSQL binds the same way in both stores).
+///
+/// A class rather than a struct because the statement must be finalized exactly once, in `deinit`.
+final class SQLiteStatement {
+    let sql: String
+    private let handle: OpaquePointer
+    /// For each SQLite parameter index (1-based, at offset index-1), the offset in the value list it takes.
+    private let valueOffsets: [Int]
+
+    /// Compiles `sql` on `connection`. The corresponding C function is `sqlite3_prepare_v2`.
+    init(sql: String, connection: OpaquePointer) throws(StoreError) {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw SQLiteDatabase.error(code: code, connection: connection, sql: sql)
+        }
+        self.sql = sql
+        self.handle = statement
+        let count = Int(sqlite3_bind_parameter_count(statement))
+        self.valueOffsets = (0..<count).map { offset in
+            // `$3` takes the third value wherever it appears; an anonymous `?` takes the value in its own position.
+            if let name = sqlite3_bind_parameter_name(statement, Int32(offset + 1)).map({ String(cString: $0) }),
+                name.hasPrefix("$"), let number = Int(name.dropFirst())
+            {
+                return number - 1
+            }
+            return offset
+        }
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Runs the statement to completion, ignoring any rows.
+    func execute(_ values: [SQLValue] = []) throws(StoreError) {
+        try run(values) { _ throws(StoreError) in }
+    }
+
+    /// Runs the statement and maps every row. The row is only valid inside `map`.
+    func query<T>(_ values: [SQLValue] = [], map: (SQLiteRow) throws(StoreError) -> T) throws(StoreError) -> [T] {
+        var results: [T] = []
+        try run(values) { row throws(StoreError) in results.append(try map(row)) }
+        return results
+    }
+
+    /// The number of rows the last INSERT, UPDATE or DELETE changed.
+    var changes: Int {
+        Int(sqlite3_changes(sqlite3_db_handle(handle)))
+    }
+
+    /// Binds, steps until done, then resets so the statement can be reused from the cache.
+    private func run(_ values: [SQLValue], row: (SQLiteRow) throws(StoreError) -> Void) throws(StoreError) {
+        // Every parameter is bound on every run, so old bindings need no clearing.
+        defer { sqlite3_reset(handle) }
+        try bind(values)
+        while true {
+            let code = sqlite3_step(handle)
+            switch code {
+            case SQLITE_ROW: try row(SQLiteRow(handle: handle))
+            case SQLITE_DONE: return
+            default: throw SQLiteDatabase.error(code: code, connection: sqlite3_db_handle(handle), sql: sql)
+            }
+        }
+    }
+
+    private func bind(_ values: [SQLValue]) throws(StoreError) {
+        guard valueOffsets.allSatisfy({ $0 >= 0 && $0 < values.count }) else {
+            throw .database(
+                code: SQLITE_RANGE, message: "\(values.count) values for \(valueOffsets.count) parameters",
+                sql: sql)
+        }
+        for (offset, valueOffset) in valueOffsets.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch values[valueOffset] {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let value): code = sqlite3_bind_int64(handle, index, value)
+            case .bool(let value): code = sqlite3_bind_int64(handle, index, value ? 1 : 0)
+            case .text(let value):
+                var text = value
+                // The explicit byte count keeps any NUL inside the text; TRANSIENT makes SQLite copy the bytes.
+                // A NULL pointer would bind SQL NULL, so an empty string (which may have none) binds a literal.
+                code = text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                        return sqlite3_bind_text(handle, index, "", 0, prospects_sqlite_transient())
+                    }
+                    return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+                        sqlite3_bind_text64(
+                            handle, index, chars, sqlite3_uint64(bytes.count), prospects_sqlite_transient(),
+                            UInt8(SQLITE_UTF8))
+                    }
+                }
+            }
+            guard code == SQLITE_OK else {
+                throw SQLiteDatabase.error(code: code, connection: sqlite3_db_handle(handle), sql: sql)
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// The embedded default store: one SQLite file that several processes on one machine may share.
+///
+/// Open one per thread: the connection and its cached statements belong to one thread at a time.
+public final class SQLiteStore: ProspectStore {
+    private let database: SQLiteDatabase
+
+    /// Opens the store at `path`, creating the file (mode 0600) and migrating its schema as needed.
+    /// Throws `.unavailable` when the folder does not exist, `.schemaTooNew` for a newer program's file.
+    public init(path: String) throws(StoreError) {
+        database = try SQLiteDatabase(path: path)
+        try SQLiteSchema.migrate(database)
+    }
+
+    /// A new key inserts with scan count 1 and the id `nextID()` handed out; the change count says whether it did.
+    /// `ON CONFLICT DO NOTHING RETURNING` would return no row on conflict (SQLite 3.40), and a `RETURNING` on
+    /// every insert costs a bulk import much of its time, so a conflict is followed by `touch`. A new prospect
+    /// costs one statement: bulk imports must stay close to the `sqlite3` shell's own `.import`.
+    private static let insert = """
+        INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at, \
+        last_seen_at, scan_count, first_source, id) VALUES ($1, $2, $3, $4, $5, $6, FALSE, $7, $7, 1, $8, $9) \
+        ON CONFLICT (email_key) DO NOTHING
+        """
+
+    /// A known key only counts the scan and moves the last-seen time forward, never back.
+    private static let touch = """
+        UPDATE prospects SET scan_count = scan_count + 1, last_seen_at = max(last_seen_at, $2) \
+        WHERE email_key = $1 RETURNING id
+        """
+
+    public func record(_ sightings: [Sighting], ledger: [LedgerEntry]) throws(StoreError) -> [SightingResult] {
+        let insert = try database.statement(Self.insert)
+        let touch = try database.statement(Self.touch)
+        let insertScan = try database.statement(ProspectSQL.insertScan)
+        let insertLedger = try database.statement(ProspectSQL.insertLedgerEntry)
+        return try database.writeTransaction { () throws(StoreError) in
+            var results: [SightingResult] = []
+            results.reserveCapacity(sightings.count)
+            var nextID = try nextID()
+            for sighting in sightings {
+                var values = try ProspectSQL.upsertValues(sighting)
+                values.append(.integer(nextID))
+                let result: SightingResult
+                try insert.execute(values)
+                if insert.changes == 1 {
+                    result = .inserted(id: nextID)
+                    nextID += 1
+                } else {
+                    // $4 is the email key, $7 the time seen.
+                    let ids = try touch.query([values[3], values[6]]) { row throws(StoreError) in try row.int64(0) }
+                    guard let id = ids.first else { throw .corrupt("a conflicting key has no row") }
+                    // The first sighting lives in the prospect row; `scans` holds the later ones.
+                    try insertScan.execute([.integer(id), .text(sighting.source), .date(sighting.seenAt)])
+                    result = .duplicate(id: id)
+                }
+                results.append(result)
+            }
+            for entry in ledger {
+                try insertLedger.execute(try ProspectSQL.ledgerValues(entry))
+            }
+            return results
+        }
+    }
+
+    public func ledgerEntry(contentHash: String) throws(StoreError) -> LedgerEntry? {
+        try database.query(ProspectSQL.ledgerEntry, [.text(contentHash)], map: ProspectSQL.ledgerEntry(from:)).first
+    }
+
+    public func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool) throws(StoreError)
+        -> [StoredProspect]
+    {
+        try database.query(ProspectSQL.list(filter: filter, sort: sort, reverse: reverse), map: ProspectSQL.prospect)
+    }
+
+    public func prospect(_ reference: ProspectReference) throws(StoreError) -> StoredProspect? {
+        let (sql, value) = ProspectSQL.select(reference)
+        return try database.query(sql, [value], map: ProspectSQL.prospect).first
+    }
+
+    public func history(of id: Int64) throws(StoreError) -> [ScanRecord] {
+        try database.query(ProspectSQL.history, [.integer(id)], map: ProspectSQL.scanRecord)
+    }
+
+    public func setContacted(_ reference: ProspectReference, _ contacted: Bool) throws(StoreError) -> Bool {
+        let (sql, value) = ProspectSQL.update(reference, set: "contacted = $2")
+        return try change(sql, [value, .bool(contacted)])
+    }
+
+    public func delete(_ reference: ProspectReference) throws(StoreError) -> Bool {
+        let (sql, value) = ProspectSQL.delete(reference)
+        let delete = try database.statement(sql)
+        return try database.writeTransaction { () throws(StoreError) in
+            // Remember the highest id before it can disappear, so that it is never handed out again.
+            try database.execute(
+                "UPDATE id_high_water SET last_id = max(last_id, coalesce((SELECT max(id) FROM prospects), 0))")
+            try delete.execute([value])
+            return delete.changes > 0
+        }
+    }
+
+    /// The id the next new prospect gets: above every id in use or ever deleted, as PostgreSQL's identity
+    /// column does, so that an id someone is looking at never comes to mean another person. Read once per
+    /// transaction, under its write lock.
+    private func nextID() throws(StoreError) -> Int64 {
+        let sql = "SELECT max(coalesce((SELECT max(id) FROM prospects), 0), (SELECT max(last_id) FROM id_high_water))"
+        let highest = try database.query(sql) { row throws(StoreError) in try row.optionalInt64(0) }
+        return (highest.first.flatMap { $0 } ?? 0) + 1
+    }
+
+    public func setReminder(_ reference: ProspectReference, at date: Date?) throws(StoreError) -> Bool {
+        let (sql, value) = ProspectSQL.update(reference, set: "remind_at = $2")
+        return try change(sql, [value, .date(date)])
+    }
+
+    public func due(at date: Date) throws(StoreError) -> [StoredProspect] {
+        try database.query(ProspectSQL.due, [.date(date)], map: ProspectSQL.prospect)
+    }
+
+    public func count() throws(StoreError) -> Int {
+        try database.query(ProspectSQL.count) { row throws(StoreError) in try row.int(0) }.first ?? 0
+    }
+
+    /// Runs one UPDATE or DELETE in its own write transaction; true when it changed a row.
+    private func change(_ sql: String, _ values: [SQLValue]) throws(StoreError) -> Bool {
+        let statement = try database.statement(sql)
+        return try database.writeTransaction { () throws(StoreError) in
+            try statement.execute(values)
+            return statement.changes > 0
+        }
+    }
+}
+
+@available(*, unavailable)
+extension SQLiteStore: Sendable {}

@@ -1,1 +1,0 @@
-extension StoreLocation { public func open() throws(StoreError) -> any ProspectStore { throw .unavailable("stub") } }

@@ -1,0 +1,146 @@
+import Foundation
+import ProspectStore
+import ProspectsCore
+import ProspectsExchange
+import ProspectsIngest
+import QRDecoding
+
+/// `prospects watch`: a drop-folder daemon that ingests every complete PNG file put into a folder, exactly once.
+struct WatchCommand: Subcommand {
+    static let name = "watch"
+    static let abstract = "Watch a drop folder and ingest every PNG file put into it, exactly once."
+    static let help = """
+        USAGE: prospects watch [--store <location>] [--json] [--archive <dir>] [--rejected <dir>] [--poll <seconds>]
+                               [--workers <n>] [--pixel-limit <n>] <inbox>
+
+        ARGUMENTS:
+          <inbox>                 the folder to watch (top level only)
+
+        OPTIONS:
+        \(storeOptionHelp)
+          --json                  one JSON line per file on stdout, flushed at once:
+                                  {"file","outcome":"inserted"|"duplicate"|"rejected","prospects":[…],"error","movedTo"}
+          --archive <dir>         where committed files go (default <inbox>/archive)
+          --rejected <dir>        where refused files go, each with <name>.reason.json (default <inbox>/rejected)
+          --poll <seconds>        scan every <seconds> instead of using inotify (NFS and mounts that send no events)
+          --workers <n>           decoder processes side by side (default: the number of cores)
+          --pixel-limit <n>       refuse images with more pixels than this (default \(PNGReader.defaultPixelLimit))
+          -h, --help              show this help
+
+        Files already waiting are taken first; then each file is taken once it is complete (closed after writing,
+        or renamed in). Hidden names and temporary ones (*.part, *.tmp, *~) are ignored. A file is claimed by an
+        atomic rename into <inbox>/.processing/ (so two watchers never take the same file), decoded in a separate
+        process (a crash costs one file, quarantined as decoderCrashed), committed with its content hash, then
+        moved. Nothing is deleted or overwritten. After kill -9, a restart takes up the claimed files again and
+        the content ledger keeps them from being counted twice. SIGINT/SIGTERM: finish the files in hand, exit 0.
+        Under systemd (Type=notify) it reports READY, STOPPING, STATUS and watchdog pings on $NOTIFY_SOCKET.
+        Exit status: 0 after a stop signal, 66 when the inbox is missing or goes away, 69 when the store is
+        unavailable, 74 when a file cannot be moved, 78 when the folders cannot work as configured.
+        """
+    static let flags: Set<String> = ["--json", "--decoder-worker"]
+    static let options: Set<String> = ["--store", "--archive", "--rejected", "--poll", "--workers", "--pixel-limit"]
+
+    let arguments: CommandLineArguments
+    let json: Bool
+    /// The hidden mode the watcher starts its decoder processes in; not for people.
+    let decoderWorker: Bool
+    let inbox: String
+    let pollInterval: Duration?
+    let workers: Int
+    let pixelLimit: Int
+
+    init(_ arguments: CommandLineArguments) throws(UsageError) {
+        self.arguments = arguments
+        json = arguments.has("--json")
+        decoderWorker = arguments.has("--decoder-worker")
+        pixelLimit =
+            try arguments.value("--pixel-limit") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+            ?? PNGReader.defaultPixelLimit
+        workers =
+            try arguments.value("--workers") { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }
+            ?? ProcessInfo.processInfo.activeProcessorCount
+        pollInterval = try arguments.value("--poll") { text in
+            Double(text).flatMap { $0 > 0 && $0 <= 86_400 ? Duration.milliseconds(Int64($0 * 1000)) : nil }
+        }
+        if decoderWorker {
+            inbox = ""
+            return
+        }
+        guard arguments.positionals.count == 1 else { throw UsageError("watch needs exactly one inbox folder") }
+        inbox = arguments.positionals[0]
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        if decoderWorker {
+            let status = DecoderWorkerLoop.run(pixelLimit: pixelLimit, environment: context.environment)
+            return ExitCode(rawValue: status) ?? .software
+        }
+        let console = context.console
+        console.out.lineFlushed = true
+        let store = try context.openStore(arguments)
+        let options = WatchService.Options(
+            inbox: inbox, archive: arguments.value("--archive"), rejected: arguments.value("--rejected"),
+            pollInterval: pollInterval, workers: workers, pixelLimit: pixelLimit,
+            decoderExecutable: "/proc/self/exe",
+            decoderArguments: ["prospects", "watch", "--decoder-worker", "--pixel-limit", String(pixelLimit)])
+        do {
+            let service = try WatchService(
+                options: options, store: store, notifier: SystemdNotifier(environment: context.environment),
+                log: { console.warn($0) })
+            let how = pollInterval.map { "scanning every \($0)" } ?? "inotify"
+            console.warn("watching \(SafeText.escaped(inbox)) (\(how), \(workers) decoder process(es))")
+            try service.run { file in report(file, console) }
+            let totals = service.totals
+            console.warn(
+                "stopped: \(totals.files) files, \(totals.inserted) inserted, \(totals.duplicates) duplicates, "
+                    + "\(totals.rejected) rejected")
+        } catch let error as WatchError {
+            throw CommandFailure(message: error.message, status: status(for: error))
+        }
+        return .success
+    }
+
+    private func status(for error: WatchError) -> ExitCode {
+        switch error {
+        case .badConfiguration: .config
+        case .inboxMissing, .inboxGone: .noInput
+        case .system: .ioError
+        case .decoderUnavailable: .software
+        }
+    }
+
+    private func report(_ file: WatchedFile, _ console: Console) {
+        let result = file.result
+        let prospects = result.file.prospects
+        let moved = displayPath(file.destination)
+        let name = SafeText.escaped(file.name)
+        switch result.outcome {
+        case .inserted, .duplicate:
+            let who = prospects.map(HumanText.prospect).joined(separator: ", ")
+            let note = result.alreadyLoaded ? " (this content was loaded before)" : ""
+            console.warn("\(name): \(result.outcome.rawValue) \(who)\(note) → \(moved)")
+        case .rejected:
+            let error = result.file.rejection ?? .noCodeFound
+            console.warn("\(name): rejected: \(error.message) → \(moved)")
+        }
+        if json {
+            var line = JSONLine()
+            line.add("file", result.file.path)
+            line.add("outcome", result.outcome.rawValue)
+            line.add("prospects", array: prospects.map(JSONRecords.prospect))
+            if result.outcome == .rejected {
+                line.add("error", object: JSONRecords.error(result.file.rejection ?? .noCodeFound))
+            } else {
+                line.addRaw("error", "null")
+            }
+            line.add("movedTo", file.destination)
+            console.out.line(line.rendered)
+        }
+    }
+
+    /// `archive/x.png` rather than the full path when the destination is inside the inbox.
+    private func displayPath(_ path: String) -> String {
+        let prefix = inbox.hasSuffix("/") ? inbox : inbox + "/"
+        return SafeText.escaped(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path)
+    }
+}

@@ -1,0 +1,109 @@
+import CLinux
+import Glibc
+
+/// What `lstat` says about a directory entry, without following it.
+struct EntryInfo: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        case regular, directory, symbolicLink, fifo, socket, device
+    }
+
+    var kind: Kind
+    var device: UInt64
+    var inode: UInt64
+    var links: Int
+    var size: Int
+    /// Last modification, seconds since 1970 (with the nanoseconds).
+    var modified: Double
+}
+
+/// The file-system calls the watcher makes, each in one place, with errno turned into `SystemCallError`.
+enum FileSystemCalls {
+    /// Renames `from` to `to`, failing with `EEXIST` rather than ever replacing what is at `to`. Atomic: after a
+    /// crash the entry is at exactly one of the two names. The corresponding C function is `renameat2`.
+    static func renameNoReplace(_ from: String, _ to: String) throws(SystemCallError) {
+        if retryingOnInterrupt({ prospects_rename_noreplace(AT_FDCWD, from, AT_FDCWD, to) }) != 0 {
+            throw SystemCallError("renameat2", path: "\(from) → \(to)")
+        }
+    }
+
+    /// The entry at `path` itself (a link is described, not followed), or nil when nothing is there.
+    /// The corresponding C function is `lstat`.
+    static func entry(_ path: String) throws(SystemCallError) -> EntryInfo? {
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw SystemCallError("lstat", path: path)
+        }
+        let kind: EntryInfo.Kind =
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: .regular
+            case S_IFDIR: .directory
+            case S_IFLNK: .symbolicLink
+            case S_IFIFO: .fifo
+            case S_IFSOCK: .socket
+            default: .device
+            }
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        return EntryInfo(
+            kind: kind, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), links: Int(info.st_nlink),
+            size: Int(info.st_size), modified: modified)
+    }
+
+    /// Creates a directory; one that already exists is fine. The corresponding C function is `mkdir`.
+    static func makeDirectory(_ path: String, mode: mode_t = 0o755) throws(SystemCallError) {
+        if mkdir(path, mode) != 0 && errno != EEXIST { throw SystemCallError("mkdir", path: path) }
+    }
+
+    /// Removes an empty directory the watcher made itself; a missing or non-empty one is left as it is.
+    /// The corresponding C function is `rmdir`.
+    static func removeEmptyDirectory(_ path: String) {
+        _ = rmdir(path)
+    }
+
+    /// Removes one of the watcher's own bookkeeping files (a lock, a temporary reason file), never an input.
+    /// The corresponding C function is `unlink`.
+    static func removeOwnFile(_ path: String) {
+        _ = unlink(path)
+    }
+
+    /// The names in a directory, except `.` and `..`, in no particular order. The C function is `readdir`.
+    static func names(in directory: String) throws(SystemCallError) -> [String] {
+        guard let dir = opendir(directory) else { throw SystemCallError("opendir", path: directory) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Writes `bytes` to a new file at `path`, failing if anything is there already. The C function is `open`
+    /// with `O_CREAT | O_EXCL`.
+    static func createFile(_ path: String, bytes: [UInt8], mode: mode_t = 0o644) throws(SystemCallError) {
+        let fd = retryingOnInterrupt { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode) }
+        if fd < 0 { throw SystemCallError("open", path: path) }
+        defer { close(fd) }
+        try writeAll(fd, bytes, path: path)
+    }
+
+    /// The whole content of a small file of the watcher's own (a reason file), or nil when it cannot be read.
+    static func contents(_ path: String, limit: Int = 1 << 16) -> [UInt8]? {
+        guard let bytes = try? InputFile.read(path, followSymlinks: false), bytes.count <= limit else { return nil }
+        return bytes
+    }
+
+    /// Writes every byte, going on after short writes and `EINTR`. The corresponding C function is `write`.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String = "") throws(SystemCallError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                retryingOnInterrupt { write(fd, raw.baseAddress! + offset, raw.count - offset) }
+            }
+            if written < 0 { throw SystemCallError("write", path: path) }
+            offset += written
+        }
+    }
+}

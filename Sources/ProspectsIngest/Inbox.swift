@@ -1,0 +1,130 @@
+import Foundation
+import Glibc
+import ProspectsCore
+
+/// The drop folder and its two outcome folders: which names are input, what is waiting, and the moves that end a
+/// file's stay.
+///
+/// Every move is a `renameat2(RENAME_NOREPLACE)`: atomic (after a crash a file is in exactly one place) and never
+/// over an existing file (a name already taken gets `-1`, `-2`… before its extension). That is why the archive and
+/// the quarantine must be on the inbox's file system, which `init` checks.
+final class Inbox {
+    /// The name of the hidden folder holding every watcher's claims.
+    static let claimsFolderName = ".processing"
+
+    let path: String
+    let archive: String
+    let rejected: String
+    var claimsRoot: String { path + "/" + Inbox.claimsFolderName }
+
+    /// Checks the inbox, creates the archive and quarantine when missing, and makes sure renames between them work.
+    init(path: String, archive: String?, rejected: String?) throws(WatchError) {
+        let inbox = Inbox.normalized(path)
+        self.path = inbox
+        self.archive = Inbox.normalized(archive ?? inbox + "/archive")
+        self.rejected = Inbox.normalized(rejected ?? inbox + "/rejected")
+
+        let info: EntryInfo?
+        do { info = try FileSystemCalls.entry(inbox) } catch { throw .system(error) }
+        guard let info else { throw .inboxMissing(path: inbox) }
+        guard info.kind == .directory else { throw .badConfiguration("the inbox \(inbox) is not a directory") }
+        for folder in [self.archive, self.rejected] {
+            do {
+                try FileSystemCalls.makeDirectory(folder)
+                guard let made = try FileSystemCalls.entry(folder), made.kind == .directory else {
+                    throw WatchError.badConfiguration("\(folder) is not a directory")
+                }
+                guard made.device == info.device else {
+                    throw WatchError.badConfiguration(
+                        "\(folder) is on another file system than the inbox; files are moved by atomic rename")
+                }
+            } catch let error as SystemCallError {
+                throw .badConfiguration("cannot use \(folder): \(error.reason)")
+            } catch let error as WatchError {
+                throw error
+            } catch {
+                throw .badConfiguration("cannot use \(folder)")
+            }
+        }
+    }
+
+    /// True for names dropped as input: `*.png` in any case, not hidden, not a temporary name.
+    static func isInputName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if name.hasPrefix(".") || lower.hasSuffix(".part") || lower.hasSuffix(".tmp") || name.hasSuffix("~") {
+            return false
+        }
+        return lower.hasSuffix(".png")
+    }
+
+    /// The input names now in the inbox (top level only). The archive and quarantine are never listed, even when
+    /// their names look like input.
+    func waitingNames() throws(WatchError) -> [String] {
+        let names: [String]
+        do { names = try FileSystemCalls.names(in: path) } catch { throw .system(error) }
+        return names.filter { name in
+            Inbox.isInputName(name) && path + "/" + name != archive && path + "/" + name != rejected
+        }.sorted()
+    }
+
+    /// Moves a committed file into the archive; returns where it went.
+    func archive(_ claim: FileClaim) throws(SystemCallError) -> String {
+        for candidate in Inbox.candidateNames(for: claim.name) {
+            let destination = archive + "/" + candidate
+            do {
+                try FileSystemCalls.renameNoReplace(claim.claimedPath, destination)
+                return destination
+            } catch  where error.code == EEXIST || error.code == ENOTEMPTY {
+                continue
+            }
+        }
+        throw SystemCallError("renameat2", path: claim.claimedPath, code: EEXIST)
+    }
+
+    /// Moves a refused file into the quarantine with its reason file beside it; returns where the file went.
+    ///
+    /// The reason file is put in place first (written in `scratch`, then renamed), the file second, so that no file
+    /// ever sits in the quarantine without its reason. A reason file left by a watcher killed between the two steps
+    /// names the same inode, and is used instead of writing a second one.
+    func reject(_ claim: FileClaim, reason: QuarantineReason, scratch: String) throws(SystemCallError) -> String {
+        for candidate in Inbox.candidateNames(for: claim.name) {
+            let destination = rejected + "/" + candidate
+            let reasonPath = destination + QuarantineReason.suffix
+            if try FileSystemCalls.entry(destination) != nil { continue }
+            if let existing = FileSystemCalls.contents(reasonPath) {
+                guard QuarantineReason.inode(in: existing) == reason.inode else { continue }
+            } else if try FileSystemCalls.entry(reasonPath) != nil {
+                continue
+            } else {
+                try FileSystemCalls.createFile(scratch, bytes: Array(reason.rendered.utf8))
+                do {
+                    try FileSystemCalls.renameNoReplace(scratch, reasonPath)
+                } catch  where error.code == EEXIST {
+                    FileSystemCalls.removeOwnFile(scratch)
+                    continue
+                }
+            }
+            do {
+                try FileSystemCalls.renameNoReplace(claim.claimedPath, destination)
+                return destination
+            } catch  where error.code == EEXIST || error.code == ENOTEMPTY {
+                continue
+            }
+        }
+        throw SystemCallError("renameat2", path: claim.claimedPath, code: EEXIST)
+    }
+
+    /// `x.png`, then `x-1.png`, `x-2.png`…
+    static func candidateNames(for name: String) -> some Sequence<String> {
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        let ext = dot.map { String(name[$0...]) } ?? ""
+        return (0..<100_000).lazy.map { $0 == 0 ? name : "\(stem)-\($0)\(ext)" }
+    }
+
+    private static func normalized(_ path: String) -> String {
+        var result = path
+        while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+}

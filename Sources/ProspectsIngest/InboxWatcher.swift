@@ -1,0 +1,83 @@
+import Glibc
+
+/// The kernel's news about one folder (inotify, top level only): names that became complete files, entries that
+/// appeared without being written (links, FIFOs, folders), and lost events.
+///
+/// A class because it owns the inotify descriptor. The descriptor is non-blocking: the watch loop `poll`s it and
+/// calls `readEvents()` when it is readable, so the watcher sleeps in the kernel until something happens.
+final class InboxWatcher {
+    enum Event: Sendable, Hashable {
+        /// A writer closed the file (`IN_CLOSE_WRITE`) or it was renamed in (`IN_MOVED_TO`): it is complete.
+        case completed(name: String)
+        /// An entry was created (`IN_CREATE`); only worth a look when it is not a file being written.
+        case created(name: String)
+        /// The kernel's queue overflowed (`IN_Q_OVERFLOW`): events were lost, the folder must be rescanned.
+        case overflow
+        /// The folder itself was deleted, moved or unmounted.
+        case folderGone
+    }
+
+    let descriptor: Int32
+    private var buffer = [UInt8](repeating: 0, count: 64 << 10)
+
+    /// Starts watching `path`. The corresponding C functions are `inotify_init1` and `inotify_add_watch`.
+    init(path: String) throws(SystemCallError) {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { throw SystemCallError("inotify_init1") }
+        // Glibc imports the masks as Int32; the call wants the bits as UInt32.
+        let mask =
+            UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE) | UInt32(IN_DELETE_SELF)
+            | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
+        guard inotify_add_watch(fd, path, mask) >= 0 else {
+            let error = SystemCallError("inotify_add_watch", path: path)
+            close(fd)
+            throw error
+        }
+        descriptor = fd
+    }
+
+    deinit { close(descriptor) }
+
+    /// Every event queued now, oldest first; empty when there are none. The corresponding C function is `read`.
+    func readEvents() throws(SystemCallError) -> [Event] {
+        var events: [Event] = []
+        while true {
+            let count = buffer.withUnsafeMutableBytes { raw in
+                retryingOnInterrupt { read(descriptor, raw.baseAddress!, raw.count) }
+            }
+            if count < 0 {
+                if errno == EAGAIN { return events }
+                throw SystemCallError("read", path: "inotify")
+            }
+            if count == 0 { return events }
+            InboxWatcher.parse(buffer[..<count], into: &events)
+        }
+    }
+
+    /// Decodes `struct inotify_event` records: `wd`, `mask`, `cookie`, `len`, then `len` bytes of NUL-padded name.
+    static func parse(_ bytes: ArraySlice<UInt8>, into events: inout [Event]) {
+        let header = MemoryLayout<inotify_event>.size
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + header <= raw.count {
+                let mask = raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                let length = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                let nameBytes = raw[(offset + header)..<min(raw.count, offset + header + length)]
+                let name = String(decoding: nameBytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+                offset += header + length
+
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    events.append(.overflow)
+                } else if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED)) != 0 {
+                    events.append(.folderGone)
+                } else if name.isEmpty {
+                    continue
+                } else if mask & (UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO)) != 0 {
+                    events.append(.completed(name: name))
+                } else if mask & UInt32(IN_CREATE) != 0 {
+                    events.append(.created(name: name))
+                }
+            }
+        }
+    }
+}

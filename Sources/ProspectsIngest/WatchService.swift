@@ -1,0 +1,340 @@
+import Foundation
+import Glibc
+import ProspectStore
+import ProspectsCore
+
+/// The `watch` daemon: takes every complete file dropped into an inbox, loads its contacts, and moves it to the
+/// archive or the quarantine — exactly once, across crashes and concurrent watchers.
+///
+/// One thread runs one `poll` loop over the signal pipe, the inotify descriptor and the decoder workers' pipes; it
+/// sleeps in the kernel until one of them has news (or a timer is due: the systemd watchdog, a `--poll` scan, a
+/// settle re-check). A file goes: claimed by rename into this watcher's claim folder → read and hashed here →
+/// decoded in a worker process → parsed and committed by the same `FileProcessor` / `Loader` code as `ingest`
+/// (sightings and ledger entry in one transaction) → moved. A crash at any point leaves the file in the inbox or
+/// in a claim folder, and the ledger makes the replay change nothing.
+public final class WatchService {
+    public struct Options: Sendable {
+        public var inbox: String
+        /// Default: `INBOX/archive`.
+        public var archive: String?
+        /// Default: `INBOX/rejected`.
+        public var rejected: String?
+        /// Scan this often instead of using inotify, for file systems where inotify says nothing (NFS, some mounts).
+        public var pollInterval: Duration?
+        /// How many decoder processes run side by side.
+        public var workers: Int
+        public var pixelLimit: Int
+        /// The program and arguments that start one decoder worker (this program in its hidden worker mode).
+        public var decoderExecutable: String
+        public var decoderArguments: [String]
+        /// How long a decoder may take over one file before it is killed and the file quarantined.
+        public var decodeTimeout: Duration = .seconds(30)
+        /// A file found by a scan rather than announced by inotify is taken only once it is this old: a younger one
+        /// may still be being written. It is looked at again when it has settled.
+        public var settle: Duration = .milliseconds(500)
+        /// How long a stop waits for files in a decoder; after that they stay claimed for the next start.
+        public var stopGrace: Duration = .milliseconds(1500)
+
+        public init(
+            inbox: String, archive: String? = nil, rejected: String? = nil, pollInterval: Duration? = nil,
+            workers: Int = 2, pixelLimit: Int, decoderExecutable: String, decoderArguments: [String]
+        ) {
+            self.inbox = inbox
+            self.archive = archive
+            self.rejected = rejected
+            self.pollInterval = pollInterval
+            self.workers = workers
+            self.pixelLimit = pixelLimit
+            self.decoderExecutable = decoderExecutable
+            self.decoderArguments = decoderArguments
+        }
+    }
+
+    /// A claimed file whose outcome is known and waits for its commit.
+    private struct Decided {
+        var claim: FileClaim
+        var outcome: FileOutcome
+    }
+
+    private let options: Options
+    private let inbox: Inbox
+    private let claims: ClaimDirectory
+    private let watcher: InboxWatcher?
+    private let supervisor: DecoderSupervisor
+    private let loader: Loader
+    private let notifier: SystemdNotifier
+    private let log: (String) -> Void
+
+    /// Names waiting to be claimed, in arrival order; the flag says inotify announced them as complete.
+    private var queue: [String] = []
+    private var queued: [String: Bool] = [:]
+    private var adopted: [FileClaim] = []
+    private var decided: [Decided] = []
+    private var rescanAt: ContinuousClock.Instant?
+    private var sweepAt: ContinuousClock.Instant?
+    private var watchdogAt: ContinuousClock.Instant?
+    private var stopDeadline: ContinuousClock.Instant?
+    private var lastStatus = ContinuousClock.now
+
+    /// Checks the folders, creates this watcher's claim folder, starts watching and starts the decoders; nothing is
+    /// claimed yet. Throws `WatchError` for a setup that cannot work.
+    public init(
+        options: Options, store: any ProspectStore, notifier: SystemdNotifier, log: @escaping (String) -> Void
+    ) throws(WatchError) {
+        self.options = options
+        self.notifier = notifier
+        self.log = log
+        inbox = try Inbox(path: options.inbox, archive: options.archive, rejected: options.rejected)
+        claims = try ClaimDirectory(root: inbox.claimsRoot)
+        if options.pollInterval == nil {
+            do {
+                // Watching starts before the first scan, so a file dropped in between is announced, not missed.
+                watcher = try InboxWatcher(path: inbox.path)
+            } catch {
+                throw .system(error)
+            }
+        } else {
+            watcher = nil
+        }
+        supervisor = try DecoderSupervisor(
+            executable: options.decoderExecutable, arguments: options.decoderArguments, count: options.workers,
+            timeout: options.decodeTimeout, log: log)
+        // Every file commits on its own, or with whatever else is decided at the same moment.
+        loader = Loader(store: store, batchSize: Int.max)
+    }
+
+    /// The totals since start.
+    public var totals: LoadTotals { loader.totals }
+
+    /// Runs until SIGINT or SIGTERM, reporting each file once its outcome is committed and it has been moved.
+    /// Returns after a clean stop; throws for the store (`StoreError`) or the inbox (`WatchError`).
+    public func run(report: (WatchedFile) throws -> Void) throws {
+        signal(SIGPIPE, SIG_IGN)  // a dead decoder's pipe is reported by write(), not by a signal
+        let signals: SignalPipe
+        do { signals = try SignalPipe() } catch { throw WatchError.system(error) }
+
+        try scan()
+        notifier.ready()
+        notifier.status("watching \(inbox.path)")
+        if let interval = notifier.watchdogInterval {
+            notifier.watchdog()
+            watchdogAt = .now + interval
+        }
+        if let interval = options.pollInterval { rescanAt = .now + interval }
+
+        while true {
+            if stopDeadline == nil { try dispatch() }
+            if !decided.isEmpty { try commit(report: report) }
+            if let stopDeadline, supervisor.busyCount == 0 || ContinuousClock.now >= stopDeadline { break }
+
+            let readable = try wait(signals: signals)
+            if readable.contains(signals.descriptor), signals.drain() > 0 { requestStop() }
+            let finished = try supervisor.collect(readable: readable) + supervisor.expire()
+            decided += finished.map(decide)
+            if let watcher, readable.contains(watcher.descriptor) { try handleEvents(from: watcher) }
+            try runDueTimers()
+        }
+
+        let abandoned = supervisor.busyCount + adopted.count
+        supervisor.shutdown()
+        if abandoned > 0 { log("stopped with \(abandoned) file(s) still claimed; the next start takes them up") }
+        claims.release()
+    }
+
+    // MARK: Finding and claiming files
+
+    /// Adopts dead watchers' claims, then queues every input name in the inbox.
+    private func scan() throws {
+        adoptAbandoned()
+        for name in try inbox.waitingNames() { enqueue(name, announced: false) }
+    }
+
+    private func adoptAbandoned() {
+        let (found, othersAlive) = claims.adoptAbandoned(inbox: inbox.path)
+        if !found.isEmpty { log("took up \(found.count) file(s) left claimed by a watcher that stopped") }
+        adopted += found
+        // A live watcher may die later holding claims; look again now and then while any is around.
+        sweepAt = othersAlive ? .now + .seconds(2) : nil
+    }
+
+    private func enqueue(_ name: String, announced: Bool) {
+        if let known = queued[name] {
+            if announced && !known { queued[name] = true }
+            return
+        }
+        queued[name] = announced
+        queue.append(name)
+    }
+
+    /// Claims files and starts them while a decoder is free.
+    private func dispatch() throws {
+        var index = 0
+        defer { queue.removeFirst(index) }
+        while supervisor.hasIdleWorker {
+            if let claim = adopted.popLast() {
+                try start(claim)
+                continue
+            }
+            guard index < queue.count else { return }
+            let name = queue[index]
+            index += 1
+            let announced = queued.removeValue(forKey: name) ?? false
+            guard let entry = try? FileSystemCalls.entry(inbox.path + "/" + name) else { continue }
+            // A file found by a scan may still be being written: inotify will announce it when closed, or a re-scan
+            // will find it settled. An empty file may be a `touch` before the real write, even when announced; it
+            // is taken (and quarantined) only once it has stayed empty for the settle time.
+            if entry.kind == .regular && (!announced || entry.size == 0) && isSettling(entry) {
+                scheduleRescan(after: options.settle)
+                continue
+            }
+            let claim: FileClaim?
+            do { claim = try claims.claim(name: name, inbox: inbox.path) } catch { throw WatchError.system(error) }
+            if let claim { try start(claim) }
+        }
+    }
+
+    /// Reads and hashes a claimed file here, then hands its bytes to a decoder.
+    private func start(_ claim: FileClaim) throws {
+        let bytes: [UInt8]
+        do {
+            // Never follows a link, never blocks on a FIFO, refuses anything but a regular file.
+            bytes = try InputFile.read(claim.claimedPath, followSymlinks: false)
+        } catch {
+            decided.append(
+                Decided(
+                    claim: claim,
+                    outcome: FileOutcome(path: claim.inboxPath, contentHash: nil, codes: [], fileError: error)))
+            return
+        }
+        let job = DecoderSupervisor.Job(claim: claim, contentHash: ContentHash.sha256(bytes))
+        if let failed = try supervisor.submit(job, png: bytes) { decided.append(decide(failed)) }
+    }
+
+    private func decide(_ finished: DecoderSupervisor.Finished) -> Decided {
+        let claim = finished.job.claim
+        let outcome = FileProcessor.outcome(
+            path: claim.inboxPath, contentHash: finished.job.contentHash, decoded: finished.decoded)
+        return Decided(claim: claim, outcome: outcome)
+    }
+
+    private func isSettling(_ entry: EntryInfo) -> Bool {
+        let age = Date().timeIntervalSince1970 - entry.modified
+        let settle = Double(options.settle.components.seconds) + Double(options.settle.components.attoseconds) / 1e18
+        return age >= 0 && age < settle
+    }
+
+    // MARK: Committing and moving
+
+    /// Commits every decided file in one transaction, then moves each and reports it.
+    private func commit(report: (WatchedFile) throws -> Void) throws {
+        let batch = decided
+        decided.removeAll()
+        for item in batch { try loader.add(item.outcome) { _ in } }
+        var index = 0
+        try loader.flush { result in
+            let claim = batch[index].claim
+            index += 1
+            let destination: String
+            do throws(SystemCallError) {
+                destination = try move(claim, result)
+            } catch {
+                // The outcome is committed; the file stays claimed and the next start files it as a duplicate.
+                throw WatchError.system(error)
+            }
+            try report(WatchedFile(result: result, name: claim.name, destination: destination))
+        }
+        if ContinuousClock.now - lastStatus >= .seconds(1) {
+            lastStatus = .now
+            let totals = loader.totals
+            notifier.status(
+                "watching \(inbox.path): \(totals.files) files, \(totals.inserted) inserted, "
+                    + "\(totals.duplicates) duplicates, \(totals.rejected) rejected")
+        }
+    }
+
+    private func move(_ claim: FileClaim, _ result: FileResult) throws(SystemCallError) -> String {
+        guard result.outcome == .rejected else { return try inbox.archive(claim) }
+        let reason = QuarantineReason(
+            file: claim.name, error: result.file.rejection ?? .noCodeFound, time: Date(),
+            contentHash: result.file.contentHash, inode: try FileSystemCalls.entry(claim.claimedPath)?.inode ?? 0)
+        return try inbox.reject(claim, reason: reason, scratch: claims.scratchPath("reason"))
+    }
+
+    // MARK: Waiting
+
+    /// Sleeps in `poll` until a descriptor is readable or the next timer is due; returns the readable ones.
+    private func wait(signals: SignalPipe) throws -> Set<Int32> {
+        var descriptors = [signals.descriptor] + supervisor.descriptors
+        if let watcher, stopDeadline == nil { descriptors.append(watcher.descriptor) }
+        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let deadlines = [rescanAt, sweepAt, watchdogAt, stopDeadline, supervisor.nextDeadline].compactMap { $0 }
+        // Nothing due: sleep until something happens. Otherwise wake at the next deadline, rounded up to a millisecond.
+        let timeout = deadlines.min().map { next in
+            let (seconds, attoseconds) = max(.zero, next - .now).components
+            return Int32(min(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1, 60_000))
+        }
+        let count = poll(&fds, nfds_t(fds.count), timeout ?? -1)
+        if count < 0 {
+            if errno == EINTR { return [] }
+            throw WatchError.system(SystemCallError("poll"))
+        }
+        return Set(fds.filter { $0.revents != 0 }.map(\.fd))
+    }
+
+    private func handleEvents(from watcher: InboxWatcher) throws {
+        let events: [InboxWatcher.Event]
+        do { events = try watcher.readEvents() } catch { throw WatchError.system(error) }
+        var overflowed = false
+        for event in events {
+            switch event {
+            case .completed(let name):
+                if Inbox.isInputName(name) { enqueue(name, announced: true) }
+            case .created(let name):
+                // A new regular file is being written: its close will announce it. Anything else (a link, a FIFO,
+                // a folder) or a hard link of a finished file will never be closed after writing: look at it now.
+                guard Inbox.isInputName(name),
+                    let entry = try? FileSystemCalls.entry(inbox.path + "/" + name),
+                    entry.kind != .regular || entry.links > 1
+                else { continue }
+                enqueue(name, announced: true)
+            case .overflow:
+                overflowed = true
+            case .folderGone:
+                throw WatchError.inboxGone(path: inbox.path)
+            }
+        }
+        if overflowed {
+            log("the kernel's event queue overflowed; rescanning the inbox")
+            try scan()
+        }
+    }
+
+    private func runDueTimers() throws {
+        let now = ContinuousClock.now
+        if let at = rescanAt, now >= at {
+            rescanAt = options.pollInterval.map { now + $0 }
+            try scan()
+        }
+        if let at = sweepAt, now >= at { adoptAbandoned() }
+        if let at = watchdogAt, now >= at, let interval = notifier.watchdogInterval {
+            notifier.watchdog()
+            watchdogAt = now + interval
+        }
+    }
+
+    private func scheduleRescan(after delay: Duration) {
+        let at = ContinuousClock.now + delay
+        if rescanAt.map({ at < $0 }) ?? true { rescanAt = at }
+    }
+
+    /// The first signal finishes the files in hand; a second one stops without waiting for decoders.
+    private func requestStop() {
+        if stopDeadline == nil {
+            stopDeadline = .now + options.stopGrace
+            notifier.stopping()
+            log("stopping: finishing the files in hand")
+        } else {
+            stopDeadline = .now
+        }
+    }
+}

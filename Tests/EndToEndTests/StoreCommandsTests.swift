@@ -1,0 +1,208 @@
+import Foundation
+import ProspectsTestSupport
+import Testing
+
+/// The app's list features as commands, run by the built binary against both stores.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    /// A fresh, empty store of this kind: an SQLite file in `folder`, or a new database on the test server.
+    func makeStore(in folder: TemporaryDirectory) throws -> String {
+        switch self {
+        case .sqlite: folder.file("prospects.sqlite")
+        case .postgres: try PostgresTestServer.shared().makeDatabase()
+        }
+    }
+}
+
+@Suite struct StoreCommandsTests {
+    let samples = ProspectsProcess.sampleImages()
+
+    func run(_ arguments: [String], store: String) throws -> ProspectsProcess.Result {
+        try ProspectsProcess.run(arguments, environment: ["PROSPECTS_STORE": store])
+    }
+
+    func emails(_ result: ProspectsProcess.Result) throws -> [String] {
+        try result.lines.map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(object["email"] as? String)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func workingTheList(_ kind: StoreKind) throws {
+        let folder = try TemporaryDirectory()
+        let store = try kind.makeStore(in: folder)
+        #expect(try run(["ingest", samples.path], store: store).status == 65)
+
+        let byName = try emails(run(["list", "--json"], store: store))
+        #expect(byName.count == 13)
+        #expect(byName.first == "ada@example.org" && byName.last == "li.xiaolong@example.cn", "\(byName)")
+        #expect(try emails(run(["list", "--json", "--reverse"], store: store)) == byName.reversed())
+
+        #expect(try run(["mark", "--contacted", "ADA@example.org", "grace@EXAMPLE.mil"], store: store).status == 0)
+        let contacted = try emails(run(["list", "--json", "--filter", "contacted"], store: store))
+        #expect(Set(contacted) == ["ada@example.org", "grace@example.mil"])
+        #expect(try emails(run(["list", "--json", "--filter", "uncontacted"], store: store)).count == 11)
+        #expect(try run(["mark", "--uncontacted", "ada@example.org"], store: store).status == 0)
+        #expect(try emails(run(["list", "--json", "--filter", "contacted"], store: store)) == ["grace@example.mil"])
+
+        // Every sample was added in one batch; "recent" is most recent first, and --reverse flips it.
+        let recent = try emails(run(["list", "--json", "--sort", "recent"], store: store))
+        #expect(Set(recent) == Set(byName))
+        #expect(
+            try emails(run(["list", "--json", "--sort", "recent", "--reverse"], store: store)) == recent.reversed())
+
+        let show = try run(["show", "--json", "PAUL@hackingwithswift.com"], store: store)
+        #expect(show.status == 0)
+        let paul = try #require(try JSONSerialization.jsonObject(with: show.stdout) as? [String: Any])
+        #expect(paul["scanCount"] as? Int == 2)
+        let history = try #require(paul["history"] as? [[String: Any]])
+        let sources = history.compactMap {
+            ($0["source"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent }
+        }
+        #expect(Set(sources) == ["01-paul-hudson.png", "05-paul-hudson-again.png"])
+        let id = try #require(paul["id"] as? Int)
+        #expect(try run(["show", "#\(id)"], store: store).output.contains("Paul Hudson"))
+
+        let past = try run(["remind", "--at", "2020-01-01T09:00:00Z", "tim@example.org"], store: store)
+        #expect(past.status == 0)
+        #expect(try run(["remind", "--in", "1d", "alan@example.co.uk"], store: store).status == 0)
+        #expect(try emails(run(["due", "--json"], store: store)) == ["tim@example.org"])
+        #expect(try run(["remind", "--clear", "tim@example.org"], store: store).status == 0)
+        #expect(try emails(run(["due", "--json"], store: store)).isEmpty)
+
+        let deleted = try run(["delete", "tim@example.org", "#\(id)", "nobody@example.com"], store: store)
+        #expect(deleted.status == 65, "one of the three does not exist")
+        #expect(deleted.stderr.contains("nobody@example.com: no such prospect"))
+        #expect(try emails(run(["list", "--json"], store: store)).count == 11)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func exportsReadBackThroughIndependentParsers(_ kind: StoreKind) throws {
+        let folder = try TemporaryDirectory()
+        let store = try kind.makeStore(in: folder)
+        _ = try run(["ingest", samples.path], store: store)
+        let expected = try run(["list", "--json"], store: store).lines.map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return "\(object["name"] as! String)\t\(object["email"] as! String)"
+        }
+        #expect(expected.count == 13)
+
+        let vcf = folder.file("prospects.vcf")
+        #expect(try run(["export", "--format", "vcard", "-o", vcf], store: store).status == 0)
+        let fromVCard = try python(
+            """
+            import sys, vobject
+            for card in vobject.readComponents(open(sys.argv[1], encoding="utf-8").read()):
+                print(card.fn.value + "\\t" + card.email.value)
+            """, vcf)
+        #expect(fromVCard == expected)
+
+        let csv = folder.file("prospects.csv")
+        #expect(try run(["export", "--format", "csv", "-o", csv], store: store).status == 0)
+        let fromCSV = try python(
+            """
+            import sys, csv
+            for row in csv.DictReader(open(sys.argv[1], encoding="utf-8", newline="")):
+                print(row["name"] + "\\t" + row["email"])
+            """, csv)
+        #expect(fromCSV == expected)
+
+        // And our own import reads our own export into a fresh store: same people, nothing new the second time.
+        let otherFolder = try TemporaryDirectory()
+        let other = try StoreKind.sqlite.makeStore(in: otherFolder)
+        let imported = try run(["import", "--json", "--format", "csv", csv], store: other)
+        #expect(imported.output.hasPrefix(#"{"rows":13,"inserted":13,"duplicates":0,"rejected":0}"#))
+        let again = try run(["import", "--json", "--format", "csv", csv], store: other)
+        #expect(again.output.hasPrefix(#"{"rows":13,"inserted":0,"duplicates":13,"rejected":0}"#))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func fourProcessesIngestingOverlappingSetsMakeNoDuplicates(_ kind: StoreKind) throws {
+        let folder = try TemporaryDirectory()
+        let store = try kind.makeStore(in: folder)
+        // 40 people; process k gets people k*8 ..< k*8+16, so neighbouring sets share 8 people.
+        let people = (0..<40).map { "Person \($0)\nperson\($0)@example.com" }
+        var sets: [String] = []
+        for k in 0..<4 {
+            let set = folder.url.appendingPathComponent("set\(k)")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            for index in (k * 8)..<(k * 8 + 16) {
+                // Each set's picture of a person is its own photo (other module size), not a copy of the same file.
+                let png = PNGFixtures.contactCode(people[index], moduleSize: 3 + k)
+                try Data(png).write(to: set.appendingPathComponent("p\(index).png"))
+            }
+            sets.append(set.path)
+        }
+        // Every set also holds one shared person, so all four race on the same address at once.
+        for (k, set) in sets.enumerated() {
+            try Data(PNGFixtures.contactCode("Shared Person\nshared@example.com", moduleSize: 3 + k))
+                .write(to: URL(fileURLWithPath: set).appendingPathComponent("shared.png"))
+        }
+        let results = try concurrentRuns(sets.map { ["ingest", "--json", "--store", store, $0] })
+        var sightings = 0
+        for result in results {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stderr.lowercased().contains("locked") && !result.stderr.contains("busy"))
+            let summary = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.lines.last!.utf8)) as? [String: Any])
+            sightings += (summary["inserted"] as! Int) + (summary["duplicates"] as! Int)
+        }
+        let list = try run(["list", "--json"], store: store).lines
+        #expect(list.count == 41, "40 people in the sets + the shared one, each once")
+        let scans = try list.map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return object["scanCount"] as! Int
+        }
+        #expect(scans.reduce(0, +) == sightings)
+        #expect(sightings == 4 * 16 + 4, "four sets of 16 people, plus the shared file in each")
+    }
+
+    @Test func anUnreachablePostgresFailsFastWithExit69AndNoPassword() throws {
+        let started = Date()
+        let result = try ProspectsProcess.run(["list", "--store", "postgres://scanner:s3cret-pw@127.0.0.1:1/prospects"])
+        #expect(result.status == 69)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(!result.stderr.contains("s3cret-pw"))
+        #expect(result.stderr.contains("unavailable"))
+    }
+
+    /// Runs a Python snippet with one argument and returns its output lines; the test fails if Python or a module is
+    /// missing (Scripts/install-dependencies --test installs vobject).
+    func python(_ source: String, _ argument: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", source, argument]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "python3 failed: \(errors)")
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// Starts every command at once, each from its own thread, and waits for all.
+    func concurrentRuns(_ commands: [[String]]) throws -> [ProspectsProcess.Result] {
+        nonisolated(unsafe) var results = [Result<ProspectsProcess.Result, any Error>?](
+            repeating: nil, count: commands.count)
+        let lock = NSLock()
+        let group = DispatchGroup()
+        for (index, command) in commands.enumerated() {
+            group.enter()
+            Thread {
+                let result = Result { try ProspectsProcess.run(command) }
+                lock.withLock { results[index] = result }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        return try results.map { try $0!.get() }
+    }
+}

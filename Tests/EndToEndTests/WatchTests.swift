@@ -1,0 +1,410 @@
+import Foundation
+import Glibc
+import ProspectsTestSupport
+import Testing
+
+/// `prospects watch` as a user runs it: the built binary on a real inbox, real files written the ways scanners and
+/// phones write them, a real SQLite store, real signals. Serialized so that the timing checks mean something.
+@Suite(.serialized) struct WatchTests {
+    /// The worker's crash hook (see `DecoderWorkerLoop.crashHookVariable`).
+    static let crashHook = "PROSPECTS_TEST_DECODER_CRASH_ON"
+
+    static func contact(_ number: Int, moduleSize: Int = 3) -> [UInt8] {
+        PNGFixtures.contactCode("Person \(number)\nperson\(number)@example.com", moduleSize: moduleSize)
+    }
+
+    static func email(_ number: Int) -> String { "person\(number)@example.com" }
+
+    static func byFile(_ records: [[String: Any]]) -> [String: [String: Any]] {
+        Dictionary(records.map { (URL(fileURLWithPath: $0["file"] as? String ?? "").lastPathComponent, $0) }) { a, _ in
+            a
+        }
+    }
+
+    @Test func helpAndUsage() throws {
+        let help = try ProspectsProcess.run(["help", "watch"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("USAGE: prospects watch"))
+        #expect(!help.output.contains("decoder-worker"))
+        #expect(try ProspectsProcess.run(["watch"]).status == 64)
+        #expect(try ProspectsProcess.run(["watch", "--poll", "0", "/tmp"]).status == 64)
+        let box = try WatchSandbox()
+        let missing = try ProspectsProcess.run(["watch", "--store", box.store, box.inbox + "/nope"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("does not exist"))
+    }
+
+    @Test func anArchiveOnAnotherFileSystemIsAConfigurationError() throws {
+        let box = try WatchSandbox()
+        var shm = stat()
+        var tmp = stat()
+        guard stat("/dev/shm", &shm) == 0, stat(box.inbox, &tmp) == 0, shm.st_dev != tmp.st_dev else { return }
+        let elsewhere = "/dev/shm/prospects-watch-\(getpid())-archive"
+        defer { rmdir(elsewhere) }
+        let result = try ProspectsProcess.run(["watch", "--store", box.store, "--archive", elsewhere, box.inbox])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("another file system"))
+    }
+
+    @Test func catchUpThenLiveFilesAreArchivedOrQuarantinedWithAReason() throws {
+        let box = try WatchSandbox()
+        try box.drop("a.png", Self.contact(1))
+        try box.drop("b.png", PNGFixtures.contactCode("https://example.com/not-a-contact"))
+        try box.drop("c.png", Array("not a png at all".utf8))
+        let watch = try box.start()
+        #expect(watch.waitForLines(3))
+        try box.drop("d.png", Self.contact(2))
+        #expect(watch.waitForLines(4))
+        let (status, _) = watch.terminate()
+        #expect(status == 0)
+
+        let records = Self.byFile(watch.records)
+        #expect(records["a.png"]?["outcome"] as? String == "inserted")
+        #expect((records["a.png"]?["prospects"] as? [Any])?.count == 1)
+        #expect(records["a.png"]?["error"] is NSNull)
+        #expect(records["b.png"]?["outcome"] as? String == "rejected")
+        #expect(records["c.png"]?["outcome"] as? String == "rejected")
+        #expect((records["c.png"]?["error"] as? [String: Any])?["kind"] as? String == "unreadableImage")
+        #expect(records["d.png"]?["outcome"] as? String == "inserted")
+
+        #expect(box.images(in: box.archive) == ["a.png", "d.png"])
+        #expect(box.images(in: box.rejected) == ["b.png", "c.png"])
+        let reason = try box.reason("c.png")
+        #expect(reason["kind"] as? String == "unreadableImage")
+        #expect((reason["message"] as? String)?.isEmpty == false)
+        #expect(reason["time"] is String)
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+        #expect(try box.prospects() == [Self.email(1): [1], Self.email(2): [1]])
+        #expect(watch.stderr.contains("a.png: inserted"))
+        #expect(watch.stderr.contains("c.png: rejected"))
+    }
+
+    @Test func onlyCompleteFilesAreTakenAndTemporaryNamesAreIgnored() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start()
+        #expect(watch.waitForStderr("watching"))
+
+        // A writer that writes in chunks, pausing between them: one outcome, on close.
+        let chunked = Self.contact(1)
+        let fd = open(box.inbox + "/chunked.png", O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+        let third = chunked.count / 3 + 1
+        for start in stride(from: 0, to: chunked.count, by: third) {
+            let end = min(start + third, chunked.count)
+            _ = chunked[start..<end].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            usleep(80_000)
+        }
+        close(fd)
+        // A writer that creates the file empty, closes it, and only then writes it: not taken while empty.
+        _ = FileManager.default.createFile(atPath: box.inbox + "/touched.png", contents: nil)
+        usleep(50_000)
+        try box.drop("touched.png", Self.contact(5))
+        // The Maildir hand-off: written as .part, renamed when complete.
+        try box.dropByRename("renamed.png", Self.contact(2))
+        // Never input.
+        for name in [".hidden.png", "e.png.tmp", "f.png~", "g.png.part", "notes.txt"] {
+            try box.drop(name, Self.contact(3))
+        }
+        #expect(watch.waitForLines(3))
+        // The same name again, new content: archived beside the first, never over it.
+        try box.drop("chunked.png", Self.contact(4))
+        #expect(watch.waitForLines(4))
+        usleep(300_000)
+        #expect(watch.terminate().status == 0)
+
+        #expect(watch.lines.count == 4)
+        #expect(watch.records.allSatisfy { $0["outcome"] as? String == "inserted" })
+        #expect(box.images(in: box.archive) == ["chunked-1.png", "chunked.png", "renamed.png", "touched.png"])
+        #expect(
+            box.names(in: box.inbox).filter { $0 != "archive" && $0 != "rejected" && $0 != ".processing" }
+                == [".hidden.png", "e.png.tmp", "f.png~", "g.png.part", "notes.txt"])
+        #expect(
+            try box.prospects() == [Self.email(1): [1], Self.email(2): [1], Self.email(4): [1], Self.email(5): [1]])
+    }
+
+    @Test func hostileEntriesAreQuarantinedNeverFollowedAndNeverBlock() throws {
+        let box = try WatchSandbox()
+        let outside = box.folder.file("outside.png")
+        try Data(Self.contact(9)).write(to: URL(fileURLWithPath: outside))
+        #expect(symlink(outside, box.inbox + "/link.png") == 0)
+        #expect(mkfifo(box.inbox + "/fifo.png", 0o600) == 0)
+        #expect(mkdir(box.inbox + "/folder.png", 0o755) == 0)
+        try box.drop("locked.png", Array("garbage".utf8))
+        #expect(chmod(box.inbox + "/locked.png", 0) == 0)
+        let big = open(box.inbox + "/big.png", O_CREAT | O_WRONLY, 0o644)
+        #expect(ftruncate(big, 300 << 20) == 0)  // sparse: over the size limit without using the disk
+        close(big)
+
+        let watch = try box.start()
+        #expect(watch.waitForLines(5))
+        // The same kinds of entry appearing while it runs (announced by IN_CREATE, not by a close).
+        #expect(symlink(outside, box.inbox + "/live-link.png") == 0)
+        #expect(mkfifo(box.inbox + "/live-fifo.png", 0o600) == 0)
+        try box.drop("good.png", Self.contact(1))
+        #expect(watch.waitForLines(8))
+        #expect(watch.terminate().status == 0)
+
+        let records = Self.byFile(watch.records)
+        for name in ["link.png", "fifo.png", "folder.png", "live-link.png", "live-fifo.png"] {
+            #expect(records[name]?["outcome"] as? String == "rejected", "\(name)")
+            #expect(try box.reason(name)["kind"] as? String == "notARegularFile", "\(name)")
+        }
+        #expect(records["locked.png"]?["outcome"] as? String == "rejected")
+        #expect((records["big.png"]?["error"] as? [String: Any])?["kind"] as? String == "unreadableFile")
+        #expect(records["good.png"]?["outcome"] as? String == "inserted")
+        // The link's target was never read or moved, and its contact is not in the store.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: outside)) == Data(Self.contact(9)))
+        #expect(try box.prospects() == [Self.email(1): [1]])
+        var info = stat()
+        #expect(lstat(box.rejected + "/link.png", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+    }
+
+    @Test func twoWatchersOnOneInboxTakeEveryFileExactlyOnce() throws {
+        let box = try WatchSandbox()
+        let first = try box.start()
+        let second = try box.start()
+        #expect(first.waitForStderr("watching") && second.waitForStderr("watching"))
+        let count = 40
+        for number in 0..<count {
+            if number % 2 == 0 {
+                try box.drop("c\(number).png", Self.contact(number))
+            } else {
+                try box.dropByRename("c\(number).png", Self.contact(number))
+            }
+        }
+        #expect(box.wait(timeout: 20) { box.images(in: box.archive).count == count })
+        #expect(first.terminate().status == 0)
+        #expect(second.terminate().status == 0)
+
+        let files = (first.records + second.records).compactMap { $0["file"] as? String }
+        #expect(files.count == count)
+        #expect(Set(files).count == count)
+        let prospects = try box.prospects()
+        #expect(prospects.count == count)
+        #expect(prospects.values.allSatisfy { $0 == [1] })
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+    }
+
+    @Test func aKernelQueueOverflowLeadsToARescan() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start()
+        #expect(watch.waitForStderr("watching"))
+        usleep(200_000)
+        // Stop the watcher and fill the kernel's queue: every open-for-write and close of a filler file is one
+        // IN_CLOSE_WRITE (two files taken in turn, so the kernel cannot merge repeats).
+        watch.signal(SIGSTOP)
+        let limit =
+            (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16_384
+        for name in ["filler-a.txt", "filler-b.txt"] { try box.drop(name, Array("filler".utf8)) }
+        for number in 0..<(limit + 500) {
+            close(open(box.inbox + (number % 2 == 0 ? "/filler-a.txt" : "/filler-b.txt"), O_WRONLY))
+        }
+        // These files' events are lost: only a rescan can find them.
+        for number in 0..<5 { try box.drop("late\(number).png", Self.contact(number)) }
+        watch.signal(SIGCONT)
+        #expect(watch.waitForLines(5, timeout: 20))
+        #expect(watch.terminate().status == 0)
+        #expect(watch.stderr.contains("overflowed"))
+        #expect(box.images(in: box.archive).count == 5)
+    }
+
+    @Test func pollModeFindsFilesWithoutInotify() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start(["--poll", "0.2"])
+        #expect(watch.waitForStderr("scanning every"))
+        try box.drop("a.png", Self.contact(1))
+        #expect(watch.waitForLines(1, timeout: 5))
+        #expect(watch.terminate().status == 0)
+        #expect(box.images(in: box.archive) == ["a.png"])
+    }
+
+    @Test func sigtermFinishesTheFilesInHandAndExitsPromptly() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start()
+        #expect(watch.waitForStderr("watching"))
+        for number in 0..<10 { try box.drop("c\(number).png", Self.contact(number)) }
+        usleep(10_000)
+        let (status, seconds) = watch.terminate()
+        #expect(status == 0)
+        #expect(seconds < 2)
+        // Every file is either done (moved, and in the store) or untouched in the inbox; none is left half-way.
+        #expect(box.claimed.isEmpty)
+        let archived = box.images(in: box.archive)
+        #expect(archived.count + box.waiting.count == 10)
+        #expect(try box.prospects().count == archived.count)
+        #expect(watch.lines.count == archived.count)
+    }
+
+    @Test func aDecoderCrashQuarantinesTheFileAndTheWatcherLivesOn() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start(environment: [Self.crashHook: "poison"])
+        #expect(watch.waitForStderr("watching"))
+        try box.drop("poison.png", Self.contact(1))
+        #expect(watch.waitForLines(1))
+        try box.drop("good.png", Self.contact(2))
+        #expect(watch.waitForLines(2))
+        try box.drop("poison-again.png", Self.contact(3))
+        try box.drop("good-again.png", Self.contact(4))
+        #expect(watch.waitForLines(4))
+        #expect(watch.terminate().status == 0)
+
+        let records = Self.byFile(watch.records)
+        #expect((records["poison.png"]?["error"] as? [String: Any])?["kind"] as? String == "decoderCrashed")
+        #expect(try box.reason("poison.png")["kind"] as? String == "decoderCrashed")
+        #expect(records["good.png"]?["outcome"] as? String == "inserted")
+        #expect(records["good-again.png"]?["outcome"] as? String == "inserted")
+        #expect(box.images(in: box.rejected) == ["poison-again.png", "poison.png"])
+        #expect(watch.stderr.contains("decoder crashed"))
+        #expect(try box.prospects() == [Self.email(2): [1], Self.email(4): [1]])
+    }
+
+    @Test func aClaimLeftByADeadWatcherIsTakenUpAndTheLedgerKeepsItFromCountingTwice() throws {
+        let box = try WatchSandbox()
+        let bytes = Self.contact(1)
+        var watch = try box.start()
+        try box.drop("a.png", bytes)
+        #expect(watch.waitForLines(1))
+        #expect(watch.terminate().status == 0)
+
+        // The state a kill -9 between commit and move leaves: the committed bytes still in a dead watcher's claim
+        // folder (no lock held: its process is gone).
+        let dead = box.inbox + "/.processing/otherhost-4242-dead"
+        try FileManager.default.createDirectory(atPath: dead, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: dead + "/7.a.png"))
+        _ = FileManager.default.createFile(atPath: dead + "/.lock", contents: nil)
+
+        watch = try box.start()
+        #expect(watch.waitForLines(1))
+        #expect(watch.terminate().status == 0)
+        #expect(watch.records.first?["outcome"] as? String == "duplicate")
+        #expect(box.images(in: box.archive) == ["a-1.png", "a.png"])
+        #expect(try box.prospects() == [Self.email(1): [1]])
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(box.claimed.isEmpty)
+    }
+
+    /// The crash test: files keep arriving while `watch` is killed with SIGKILL at random moments, several times;
+    /// after a last, undisturbed run the end state must be exactly that of a run that was never interrupted.
+    @Test func killNineAtRandomMomentsLosesNothingAndCountsNothingTwice() throws {
+        let box = try WatchSandbox()
+        struct Drop {
+            var name: String
+            var bytes: [UInt8]
+            var email: String?
+        }
+        var drops: [Drop] = []
+        for number in 0..<36 {
+            drops.append(Drop(name: "p\(number).png", bytes: Self.contact(number), email: Self.email(number)))
+        }
+        for number in 0..<12 {  // a second, different picture of the same person: scanned twice
+            drops.append(
+                Drop(name: "q\(number).png", bytes: Self.contact(number, moduleSize: 4), email: Self.email(number)))
+        }
+        for number in 0..<6 {
+            drops.append(
+                Drop(name: "text\(number).png", bytes: PNGFixtures.contactCode("plain text \(number)"), email: nil))
+            drops.append(Drop(name: "junk\(number).png", bytes: Array("junk \(number)".utf8), email: nil))
+        }
+        drops.shuffle()
+
+        let producer = Thread { [drops, box] in
+            for (index, drop) in drops.enumerated() {
+                if index % 2 == 0 {
+                    try? box.drop(drop.name, drop.bytes)
+                } else {
+                    try? box.dropByRename(drop.name, drop.bytes)
+                }
+                usleep(35_000)
+            }
+        }
+        producer.start()
+        for _ in 0..<6 {
+            let watch = try box.start()
+            usleep(UInt32.random(in: 60_000...450_000))
+            watch.signal(SIGKILL)
+            _ = watch.waitForExit()
+        }
+        #expect(box.wait(timeout: 10) { producer.isFinished })
+
+        let last = try box.start()
+        #expect(
+            box.wait(timeout: 20) {
+                box.waiting.isEmpty && box.claimed.isEmpty
+                    && box.images(in: box.archive).count + box.images(in: box.rejected).count == drops.count
+            })
+        #expect(last.terminate().status == 0)
+
+        // Every dropped file is in the archive or the quarantine exactly once (by content: names may have suffixes).
+        func contents(_ folder: String) throws -> [Data] {
+            try box.images(in: folder).map { try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)) }
+        }
+        let archived = try contents(box.archive)
+        let rejected = try contents(box.rejected)
+        #expect(archived.count + rejected.count == drops.count)
+        #expect(Set(archived) == Set(drops.filter { $0.email != nil }.map { Data($0.bytes) }))
+        #expect(Set(rejected) == Set(drops.filter { $0.email == nil }.map { Data($0.bytes) }))
+        for name in box.images(in: box.rejected) {
+            #expect(FileManager.default.fileExists(atPath: box.rejected + "/" + name + ".reason.json"), "\(name)")
+        }
+        #expect(box.names(in: box.rejected).count == 2 * rejected.count)
+        // Every contact once, its scan count the number of distinct pictures of it.
+        var expected: [String: [Int]] = [:]
+        for drop in drops { if let email = drop.email { expected[email] = [(expected[email]?.first ?? 0) + 1] } }
+        #expect(try box.prospects() == expected)
+        #expect(box.claimed.isEmpty)
+    }
+
+    @Test func systemdHearsReadyWatchdogAndStopping() throws {
+        let box = try WatchSandbox()
+        let socket = try NotifySocket()
+        let watch = try box.start(environment: ["NOTIFY_SOCKET": socket.address, "WATCHDOG_USEC": "200000"])
+        var heard: [String] = []
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline && !(heard.contains("READY=1") && heard.contains("WATCHDOG=1")) {
+            if let message = socket.receive() { heard += message.split(separator: "\n").map(String.init) }
+        }
+        #expect(heard.contains("READY=1"))
+        #expect(heard.contains("WATCHDOG=1"))
+        #expect(heard.contains { $0.hasPrefix("STATUS=watching") })
+        watch.signal(SIGTERM)
+        var stopping = false
+        let stopDeadline = Date().addingTimeInterval(5)
+        while !stopping && Date() < stopDeadline, let message = socket.receive() {
+            stopping = message.contains("STOPPING=1")
+        }
+        #expect(stopping)
+        #expect(watch.waitForExit() == 0)
+    }
+}
+
+/// A datagram socket in the abstract namespace standing in for systemd's notification socket.
+final class NotifySocket {
+    let fd: Int32
+    let address: String
+
+    init() throws {
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        address = "@prospects-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        var sockaddr = sockaddr_un()
+        sockaddr.sun_family = sa_family_t(AF_UNIX)
+        let path = [UInt8(0)] + Array(address.utf8.dropFirst())
+        withUnsafeMutableBytes(of: &sockaddr.sun_path) { $0.copyBytes(from: path) }
+        let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + path.count)
+        let bound = withUnsafePointer(to: &sockaddr) {
+            $0.withMemoryRebound(to: Glibc.sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(fd) }
+
+    /// The next datagram, or nil after a second of silence.
+    func receive() -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
+    }
+}

@@ -1,0 +1,367 @@
+import Foundation
+import ProspectStore
+import ProspectsCore
+import Testing
+
+/// One suite, run unchanged against every `StoreKind`: both stores must behave identically.
+@Suite("ProspectStore conformance")
+struct ProspectStoreConformanceTests {
+    @Test(arguments: StoreKind.allCases)
+    func insertsAndReadsBack(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        let results = try store.record([
+            sighting(
+                "Paul Hudson", "Paul@Example.com", source: "in/paul.png", at: 1_000, phone: "+44 1", organization: "HWS"
+            )
+        ])
+        guard case .inserted(let id) = results.first, results.count == 1 else {
+            Issue.record("expected one insert, got \(results)")
+            return
+        }
+        let expected = StoredProspect(
+            id: id,
+            prospect: Prospect(name: "Paul Hudson", email: "Paul@Example.com", phone: "+44 1", organization: "HWS"),
+            key: "paul@example.com", isContacted: false, createdAt: date(1_000), lastSeenAt: date(1_000), scanCount: 1,
+            firstSource: "in/paul.png", remindAt: nil)
+        #expect(try store.prospect(.id(id)) == expected)
+        #expect(try store.prospect(.email(" PAUL@example.com ")) == expected)
+        #expect(try store.list(filter: .everyone, sort: .name, reverse: false) == [expected])
+        #expect(try store.history(of: id) == [ScanRecord(source: "in/paul.png", seenAt: date(1_000))])
+        #expect(try store.count() == 1)
+        #expect(try store.prospect(.id(id + 1000)) == nil)
+        #expect(try store.prospect(.email("nobody@example.com")) == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func deduplicatesCaseAndNormalizationVariants(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        let first = try store.record([sighting("José", "José@Example.com")])
+        let variants = ["jose\u{301}@example.com", " JOSÉ@EXAMPLE.COM", "JOSE\u{301}@example.com\n"]
+        var later: [SightingResult] = []
+        for variant in variants { later += try store.record([sighting("José", variant)]) }
+        guard case .inserted(let id) = first.first else {
+            Issue.record("expected an insert, got \(first)")
+            return
+        }
+        #expect(later == Array(repeating: .duplicate(id: id), count: variants.count))
+        #expect(try store.count() == 1)
+        #expect(try store.prospect(.id(id))?.scanCount == 4)
+        #expect(try store.prospect(.id(id))?.prospect.email == "José@Example.com", "the first spelling is kept")
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func secondScanUpdatesBookkeepingAndHistory(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        _ = try store.record([sighting("Ann", "ann@example.com", source: "one.png", at: 2_000)])
+        _ = try store.record([sighting("Ann B", "ANN@example.com", source: "two.png", at: 5_000)])
+        // A late-arriving older picture counts, but does not move last-seen backwards.
+        let results = try store.record([sighting("Ann", "ann@example.com", source: "zero.png", at: 1_000)])
+        guard case .duplicate(let id) = results.first else {
+            Issue.record("expected a duplicate, got \(results)")
+            return
+        }
+        let stored = try #require(try store.prospect(.id(id)))
+        #expect(stored.scanCount == 3)
+        #expect(stored.createdAt == date(2_000))
+        #expect(stored.lastSeenAt == date(5_000))
+        #expect(stored.firstSource == "one.png")
+        #expect(stored.prospect.name == "Ann", "a second scan does not rename")
+        #expect(
+            try store.history(of: id) == [
+                ScanRecord(source: "zero.png", seenAt: date(1_000)), ScanRecord(source: "one.png", seenAt: date(2_000)),
+                ScanRecord(source: "two.png", seenAt: date(5_000)),
+            ])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func laterSightingInTheSameBatchIsADuplicate(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        let results = try store.record([
+            sighting("A", "a@example.com", at: 1), sighting("B", "b@example.com", at: 2),
+            sighting("A again", "A@EXAMPLE.com", at: 3),
+        ])
+        guard results.count == 3, case .inserted(let a) = results[0], case .inserted(let b) = results[1] else {
+            Issue.record("unexpected results \(results)")
+            return
+        }
+        #expect(a != b)
+        #expect(results[2] == .duplicate(id: a))
+        #expect(try store.prospect(.id(a))?.scanCount == 2)
+        #expect(try store.history(of: a).count == 2)
+        #expect(try store.count() == 2)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func ledgerIsWrittenInTheSameTransaction(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        let entry = LedgerEntry(
+            contentHash: String(repeating: "ab", count: 32), fileName: "card.png", outcome: .inserted, prospects: 1,
+            processedAt: date(9_000))
+        _ = try store.record([sighting("Lee", "lee@example.com")], ledger: [entry])
+        #expect(try store.ledgerEntry(contentHash: entry.contentHash) == entry)
+        #expect(try store.ledgerEntry(contentHash: String(repeating: "cd", count: 32)) == nil)
+
+        // Recording the same content again keeps the first entry and does not fail.
+        var again = entry
+        again.outcome = .duplicate
+        _ = try store.record([sighting("Lee", "lee@example.com")], ledger: [again])
+        #expect(try store.ledgerEntry(contentHash: entry.contentHash) == entry)
+
+        // A failing batch writes neither its prospects nor its ledger entry.
+        let failing = LedgerEntry(
+            contentHash: "ff", fileName: "bad.png", outcome: .inserted, prospects: 2, processedAt: date(1))
+        expectStoreError({ () throws(StoreError) in
+            _ = try store.record(
+                [sighting("Ok", "ok@example.com"), sighting("Bad\0", "bad@example.com")],
+                ledger: [failing])
+        }) { error in
+            if case .database = error { true } else { false }
+        }
+        #expect(try store.ledgerEntry(contentHash: "ff") == nil)
+        #expect(try store.prospect(.email("ok@example.com")) == nil)
+        #expect(try store.count() == 1)
+
+        // A ledger entry alone, for a file that held no prospect.
+        let rejected = LedgerEntry(
+            contentHash: "00", fileName: "blank.png", outcome: .rejected, prospects: 0, processedAt: date(2))
+        #expect(try store.record([], ledger: [rejected]) == [])
+        #expect(try store.ledgerEntry(contentHash: "00") == rejected)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func filtersByContactedState(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        _ = try store.record([
+            sighting("A", "a@example.com"), sighting("B", "b@example.com"), sighting("C", "c@example.com"),
+        ])
+        #expect(try store.setContacted(.email("b@example.com"), true))
+        let names = { (filter: ProspectFilter) throws in
+            try store.list(filter: filter, sort: .name, reverse: false).map(\.prospect.name)
+        }
+        #expect(try names(.everyone) == ["A", "B", "C"])
+        #expect(try names(.contacted) == ["B"])
+        #expect(try names(.uncontacted) == ["A", "C"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func sortsByNameAndRecencyInBothDirections(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        // Byte order of the raw names would put "Bob" before "alice"; a locale might put "Émile" before "bob".
+        _ = try store.record([
+            sighting("Émile", "emile@example.com", at: 3_000), sighting("Bob", "bob@example.com", at: 1_000),
+            sighting("alice", "alice@example.com", at: 2_000), sighting("bob", "bob2@example.com", at: 1_000),
+            sighting("Zoë", "zoe@example.com", at: 4_000),
+        ])
+        let emails = { (sort: ProspectSort, reverse: Bool) throws in
+            try store.list(filter: .everyone, sort: sort, reverse: reverse).map(\.prospect.email)
+        }
+        let byName = [
+            "alice@example.com", "bob@example.com", "bob2@example.com", "zoe@example.com", "emile@example.com",
+        ]
+        #expect(try emails(.name, false) == byName)
+        #expect(try emails(.name, true) == byName.reversed())
+        // Most recent first; "Bob" and "bob" share a time, so the later id (bob2) comes first.
+        let byRecent = [
+            "zoe@example.com", "emile@example.com", "alice@example.com", "bob2@example.com", "bob@example.com",
+        ]
+        #expect(try emails(.recent, false) == byRecent)
+        #expect(try emails(.recent, true) == byRecent.reversed())
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func updatesByEmailAndByIdReportUnknownProspects(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        let results = try store.record([sighting("A", "a@example.com"), sighting("B", "b@example.com")])
+        guard case .inserted(let a) = results[0], case .inserted(let b) = results[1] else {
+            Issue.record("unexpected results \(results)")
+            return
+        }
+        #expect(try store.setContacted(.id(a), true))
+        #expect(try store.prospect(.id(a))?.isContacted == true)
+        #expect(try store.setContacted(.email("A@Example.COM"), false))
+        #expect(try store.prospect(.id(a))?.isContacted == false)
+        #expect(try store.setContacted(.id(b + 1000), true) == false)
+        #expect(try store.setContacted(.email("nobody@example.com"), true) == false)
+
+        #expect(try store.setReminder(.email("b@example.com"), at: date(50_000)))
+        #expect(try store.setReminder(.id(a), at: date(10_000)))
+        #expect(try store.setReminder(.id(b + 1000), at: date(1)) == false)
+        #expect(try store.setReminder(.email("nobody@example.com"), at: nil) == false)
+        #expect(try store.prospect(.id(b))?.remindAt == date(50_000))
+        #expect(try store.due(at: date(9_999)).map(\.id) == [])
+        #expect(try store.due(at: date(10_000)).map(\.id) == [a])
+        #expect(try store.due(at: date(60_000)).map(\.id) == [a, b], "earliest first")
+        #expect(try store.setReminder(.id(a), at: nil))
+        #expect(try store.prospect(.id(a))?.remindAt == nil)
+        #expect(try store.due(at: date(60_000)).map(\.id) == [b])
+
+        #expect(try store.delete(.email("B@EXAMPLE.COM")))
+        #expect(try store.history(of: b) == [], "history goes with the prospect")
+        #expect(try store.delete(.id(b)) == false)
+        #expect(try store.delete(.email("b@example.com")) == false)
+        #expect(try store.delete(.id(a)))
+        #expect(try store.count() == 0)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func neverReusesTheIdOfADeletedProspect(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        let first = try store.record([sighting("A", "a@example.com"), sighting("B", "b@example.com")])
+        guard case .inserted(let newest) = first.last else {
+            Issue.record("unexpected results \(first)")
+            return
+        }
+        #expect(try store.delete(.id(newest)))
+        let later = try store.record([sighting("C", "c@example.com")])
+        guard case .inserted(let next) = later.first else {
+            Issue.record("unexpected results \(later)")
+            return
+        }
+        #expect(next > newest, "an id someone may still be looking at must not come to mean another person")
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func keepsDatesToTheMillisecond(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        let seen = Date(timeIntervalSince1970: 1_712_345_678.123_456)
+        _ = try store.record([Sighting(prospect: .init(name: "T", email: "t@example.com"), source: "s", seenAt: seen)])
+        let stored = try #require(try store.prospect(.email("t@example.com")))
+        #expect(stored.createdAt.storeMillisecondsForTest == 1_712_345_678_123)
+        #expect(stored.createdAt == date(1_712_345_678_123))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func storesHostileTextVerbatim(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        let name = "Robert'); DROP TABLE prospects;--"
+        _ = try store.record([sighting(name, "bobby@example.com", source: "x'); DELETE FROM scans;--")])
+        _ = try store.record([sighting("Next", "next@example.com")])
+        #expect(try store.prospect(.email("bobby@example.com"))?.prospect.name == name)
+        #expect(try store.prospect(.email("bobby@example.com'--")) == nil)
+        #expect(try store.count() == 2)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func refusesNULCharactersWithAnError(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        expectStoreError({ () throws(StoreError) in _ = try store.record([sighting("Nul\0l", "n@example.com")]) }) {
+            error in
+            if case .database(_, let message, _) = error { message.contains("NUL") } else { false }
+        }
+        #expect(try store.count() == 0)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func migratesARealVersion1Store(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        try fixture.executeRaw(Self.version1Script(kind))
+        let store = try fixture.open()
+        #expect(try store.count() == 2)
+        let emile = try #require(try store.prospect(.email("emile@example.com")))
+        #expect(emile.prospect == Prospect(name: "Émile Zola", email: "Emile@Example.com"))
+        #expect(emile.isContacted)
+        #expect(emile.createdAt == date(1_700_000_000_000))
+        #expect(emile.lastSeenAt == emile.createdAt)
+        #expect(emile.scanCount == 1)
+        #expect(try store.history(of: emile.id).count == 1)
+        #expect(
+            try store.list(filter: .everyone, sort: .name, reverse: false).map(\.prospect.name) == [
+                "alice", "Émile Zola",
+            ],
+            "name keys are filled in")
+        #expect(try store.record([sighting("Émile", "EMILE@example.com")]) == [.duplicate(id: emile.id)])
+        #expect(try store.prospect(.id(emile.id))?.scanCount == 2)
+
+        // Opening again finds the current version and changes nothing.
+        let again = try fixture.open()
+        #expect(try again.count() == 2)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func refusesASchemaNewerThanItKnows(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        _ = try fixture.open()
+        switch kind {
+        case .sqlite: try fixture.executeRaw(["PRAGMA user_version = 99"])
+        case .postgres: try fixture.executeRaw(["UPDATE schema_version SET version = 99"])
+        }
+        expectStoreError({ () throws(StoreError) in _ = try fixture.open() }) { error in
+            error == .schemaTooNew(found: 99, supported: 2)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func concurrentWritersOfOneAddressMakeOneProspect(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        let threads = 4
+        let sightingsPerThread = 20
+        let location = fixture.location
+        let start = ThreadBarrier(count: threads)
+        let errors = LockedList<String>()
+        let finished = DispatchGroup()
+        for index in 0..<threads {
+            finished.enter()
+            let thread = Thread {
+                defer { finished.leave() }
+                do {
+                    // Every thread opens its own store on the new, empty location: migration races too.
+                    start.wait()
+                    let store = try location.open()
+                    for round in 0..<sightingsPerThread {
+                        _ = try store.record([
+                            sighting("Same", "same@example.com", source: "t\(index)-\(round)", at: Int64(round))
+                        ])
+                    }
+                } catch {
+                    errors.append("thread \(index): \(error)")
+                }
+            }
+            thread.start()
+        }
+        finished.wait()
+        #expect(errors.items == [])
+        let store = try fixture.open()
+        #expect(try store.count() == 1)
+        let stored = try #require(try store.prospect(.email("same@example.com")))
+        #expect(stored.scanCount == threads * sightingsPerThread)
+        #expect(try store.history(of: stored.id).count == threads * sightingsPerThread)
+        #expect(stored.lastSeenAt == date(Int64(sightingsPerThread - 1)))
+    }
+
+    /// A version 1 store as the original program left it, written by hand rather than by the store's own code.
+    static func version1Script(_ kind: StoreKind) -> [String] {
+        switch kind {
+        case .sqlite:
+            [
+                """
+                CREATE TABLE prospects (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, email TEXT NOT NULL,
+                    email_key TEXT NOT NULL UNIQUE, contacted INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL);
+                INSERT INTO prospects (name, email, email_key, contacted, created_at) VALUES
+                    ('Émile Zola', 'Emile@Example.com', 'emile@example.com', 1, 1700000000000),
+                    ('alice', 'alice@example.com', 'alice@example.com', 0, 1700000001000);
+                PRAGMA user_version = 1;
+                """
+            ]
+        case .postgres:
+            [
+                """
+                CREATE TABLE prospects (
+                    id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, name text NOT NULL, email text NOT NULL,
+                    email_key text NOT NULL UNIQUE, contacted boolean NOT NULL DEFAULT false, created_at bigint NOT NULL)
+                """,
+                """
+                INSERT INTO prospects (name, email, email_key, contacted, created_at) VALUES
+                    ('Émile Zola', 'Emile@Example.com', 'emile@example.com', true, 1700000000000),
+                    ('alice', 'alice@example.com', 'alice@example.com', false, 1700000001000)
+                """,
+                "CREATE TABLE schema_version (version integer NOT NULL)",
+                "INSERT INTO schema_version VALUES (1)",
+            ]
+        }
+    }
+}
+
+extension Date {
+    fileprivate var storeMillisecondsForTest: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import ProspectsTestSupport
+import Testing
+
+@testable import ProspectStore
+
+@Suite("SQLiteStore")
+struct SQLiteStoreTests {
+    @Test func databaseAndItsWALFilesAreOwnerOnly() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("private.sqlite")
+        let store = try SQLiteStore(path: path)
+        _ = try store.record([sighting("A", "a@example.com")])
+        // The -wal and -shm files exist while a connection is open.
+        for file in [path, path + "-wal", path + "-shm"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue
+            #expect(mode == 0o600, "\(file) has mode \(String(mode ?? 0, radix: 8))")
+        }
+        withExtendedLifetime(store) {}
+    }
+
+    @Test func missingFolderIsUnavailable() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("no/such/folder/prospects.sqlite")
+        expectStoreError({ () throws(StoreError) in _ = try SQLiteStore(path: path) }) { error in
+            if case .unavailable(let message) = error { message.contains("does not exist") } else { false }
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aFileThatIsNotADatabaseIsReported() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("notes.sqlite")
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
+        expectStoreError({ () throws(StoreError) in _ = try SQLiteStore(path: path) }) { error in
+            if case .corrupt = error { true } else { false }
+        }
+    }
+
+    @Test func usesWALAndForeignKeys() throws {
+        let folder = try TemporaryDirectory()
+        let database = try SQLiteDatabase(path: folder.file("db.sqlite"))
+        #expect(try database.query("PRAGMA journal_mode") { row throws(StoreError) in try row.text(0) } == ["wal"])
+        #expect(try database.query("PRAGMA foreign_keys") { row throws(StoreError) in try row.int(0) } == [1])
+    }
+
+    @Test func errorsCarryTheSQLButNotTheValues() throws {
+        let folder = try TemporaryDirectory()
+        let database = try SQLiteDatabase(path: folder.file("db.sqlite"))
+        try database.executeScript("CREATE TABLE t (k TEXT UNIQUE)")
+        try database.execute("INSERT INTO t (k) VALUES ($1)", [.text("secret@example.com")])
+        expectStoreError({ () throws(StoreError) in
+            try database.execute("INSERT INTO t (k) VALUES ($1)", [.text("secret@example.com")])
+        }) { error in
+            guard case .database(let code, _, let sql) = error else { return false }
+            return code == 2067 /* SQLITE_CONSTRAINT_UNIQUE */ && sql == "INSERT INTO t (k) VALUES ($1)"
+                && !error.message.contains("secret")
+        }
+    }
+}
