@@ -50,7 +50,7 @@ let package = Package(
             dependencies: ["ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "ProspectsIngest"],
             swiftSettings: strict
         ),
-        .executableTarget(name: "prospects", dependencies: ["ProspectsCLI"], swiftSettings: strict),
+        .executableTarget(name: "prospects", dependencies: ["ProspectsCLI", "CLinux"], swiftSettings: strict),
 
         // Helpers that tests share: a throwaway PostgreSQL server, temporary folders, PNG fixtures.
         .target(
