@@ -27,10 +27,13 @@ let package = Package(
         // Linux calls glibc declares only under _GNU_SOURCE (renameat2), as static inline helpers.
         .systemLibrary(name: "CLinux"),
 
+        // libpng's classic read API for palette and gray PNGs, with every setjmp kept in C (see png_fast.h).
+        .target(name: "CPNGFast", dependencies: ["CPNG"]),
+
         // Pure Swift: the prospect model, payload parsing, validation, dedup key. No C, no I/O.
         .target(name: "ProspectsCore", swiftSettings: strict),
         // PNG bytes → gray pixels → QR symbols (libpng, libzbar), and the reverse for one's own card.
-        .target(name: "QRDecoding", dependencies: ["CPNG", "CZBar", "CQREncode"], swiftSettings: strict),
+        .target(name: "QRDecoding", dependencies: ["CPNG", "CPNGFast", "CZBar", "CQREncode"], swiftSettings: strict),
         // The ProspectStore protocol with its SQLite and PostgreSQL implementations.
         .target(name: "ProspectStore", dependencies: ["ProspectsCore", "CSQLite", "CPostgres"], swiftSettings: strict),
         // Exchange formats for lists: CSV, vCard and JSON Lines writers, streaming CSV / JSON Lines readers.
@@ -47,7 +50,7 @@ let package = Package(
             dependencies: ["ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "ProspectsIngest"],
             swiftSettings: strict
         ),
-        .executableTarget(name: "prospects", dependencies: ["ProspectsCLI"], swiftSettings: strict),
+        .executableTarget(name: "prospects", dependencies: ["ProspectsCLI", "CLinux"], swiftSettings: strict),
 
         // Helpers that tests share: a throwaway PostgreSQL server, temporary folders, PNG fixtures.
         .target(

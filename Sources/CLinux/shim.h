@@ -3,6 +3,7 @@
 
 // Linux calls that Swift's Glibc module does not import (glibc declares them only under _GNU_SOURCE).
 
+#include <malloc.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -16,5 +17,9 @@ static inline int prospects_rename_noreplace(int olddirfd, const char *oldpath, 
 static inline int prospects_pipe2(int fds[2], int flags) {
     return (int)syscall(SYS_pipe2, fds, flags);
 }
+
+/// Fixes glibc's mmap threshold at `bytes` (allocations this large or larger are mmapped and unmapped on free).
+/// The corresponding C function is `mallopt` with `M_MMAP_THRESHOLD`; 1 on success.
+static inline int prospects_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 
 #endif

@@ -67,6 +67,11 @@ struct CommandLineArguments {
         return converted
     }
 
+    /// `--jobs <n>`: a thread count from 1 to 256, or nil when not given (one per core).
+    func jobs() throws(UsageError) -> Int? {
+        try value("--jobs") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
+    }
+
     /// The value of an option restricted to a set of words.
     func choice<T: RawRepresentable>(_ option: String, default defaultValue: T) throws(UsageError) -> T
     where T.RawValue == String, T: CaseIterable {

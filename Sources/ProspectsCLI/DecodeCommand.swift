@@ -8,7 +8,7 @@ struct DecodeCommand: Subcommand {
     static let name = "decode"
     static let abstract = "Read the QR codes in PNG files and show the contacts they hold."
     static let help = """
-        USAGE: prospects decode [--json | --raw] [--stats] [--pixel-limit <n>] <path> ...
+        USAGE: prospects decode [--json | --raw] [--stats] [--pixel-limit <n>] [--jobs <n>] <path> ...
 
         ARGUMENTS:
           <path>                  PNG files, or folders searched recursively for *.png
@@ -24,13 +24,14 @@ struct DecodeCommand: Subcommand {
                                   clean image; more when recovery passes were needed) and decode time per
                                   image (mean, median, max)
           --pixel-limit <n>       refuse images with more pixels than this (default \(PNGReader.defaultPixelLimit))
+          --jobs <n>              decode on n threads (default: one per core); output keeps the input order
           -h, --help              show this help
 
         Exit status: 0 when every file held a valid contact (with --raw: at least one code), 65 when a file
         was rejected (unreadable, no QR code found, not a contact), 66 when a path does not exist.
         """
     static let flags: Set<String> = ["--json", "--raw", "--stats"]
-    static let options: Set<String> = ["--pixel-limit"]
+    static let options: Set<String> = ["--pixel-limit", "--jobs"]
 
     enum Format { case human, json, raw }
 
@@ -38,6 +39,8 @@ struct DecodeCommand: Subcommand {
     let paths: [String]
     let pixelLimit: Int
     let showStatistics: Bool
+    /// Worker threads; nil means one per core.
+    let workers: Int?
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
         if arguments.has("--json") && arguments.has("--raw") { throw UsageError("--json and --raw exclude each other") }
@@ -48,6 +51,7 @@ struct DecodeCommand: Subcommand {
         pixelLimit =
             try arguments.value("--pixel-limit") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
             ?? PNGReader.defaultPixelLimit
+        workers = try arguments.jobs()
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -67,7 +71,7 @@ struct DecodeCommand: Subcommand {
                 }
             }
         }
-        let processor = ParallelProcessor(options: .init(pixelLimit: pixelLimit, hashContent: false))
+        let processor = ParallelProcessor(workers: workers, options: .init(pixelLimit: pixelLimit, hashContent: false))
         var statistics = DecodeStatistics()
         defer {
             if showStatistics {

@@ -9,7 +9,7 @@ struct IngestCommand: Subcommand {
     static let name = "ingest"
     static let abstract = "Decode PNG files and add their contacts to the store, deduplicated."
     static let help = """
-        USAGE: prospects ingest [--store <location>] [--json] [--quiet] [--pixel-limit <n>] <path> ...
+        USAGE: prospects ingest [--store <location>] [--json] [--quiet] [--pixel-limit <n>] [--jobs <n>] <path> ...
 
         ARGUMENTS:
           <path>                  PNG files, or folders searched recursively for *.png (links inside are not followed)
@@ -20,6 +20,7 @@ struct IngestCommand: Subcommand {
           --json                  one JSON line per code (with "stored": inserted|duplicate) or failed file, then
                                   a summary line {"files","inserted","duplicates","rejected"}
           --pixel-limit <n>       refuse images with more pixels than this (default \(PNGReader.defaultPixelLimit))
+          --jobs <n>              decode on n threads (default: one per core); one writer loads in input order
           -h, --help              show this help
 
         A rejected file is named on stderr with its reason and the run goes on. Content already loaded (same bytes)
@@ -28,11 +29,13 @@ struct IngestCommand: Subcommand {
         69 when the store is unavailable.
         """
     static let flags: Set<String> = ["--json", "--quiet"]
-    static let options: Set<String> = ["--store", "--pixel-limit"]
+    static let options: Set<String> = ["--store", "--pixel-limit", "--jobs"]
 
     let arguments: CommandLineArguments
     let json: Bool
     let pixelLimit: Int
+    /// Decoding threads; nil means one per core.
+    let workers: Int?
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
         self.arguments = arguments
@@ -41,6 +44,7 @@ struct IngestCommand: Subcommand {
         pixelLimit =
             try arguments.value("--pixel-limit") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
             ?? PNGReader.defaultPixelLimit
+        workers = try arguments.jobs()
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -51,7 +55,7 @@ struct IngestCommand: Subcommand {
             console.progress = ProgressLine(stream: console.err)
         }
         var planned = 0
-        let ingester = Ingester(store: store, options: .init(pixelLimit: pixelLimit))
+        let ingester = Ingester(store: store, workers: workers, options: .init(pixelLimit: pixelLimit))
         let totals = try ingester.ingest(arguments.positionals) { event in
             switch event {
             case .missing(let path, let error):

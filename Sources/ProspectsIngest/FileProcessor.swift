@@ -20,6 +20,8 @@ public final class FileProcessor {
     private let decoder: QRDecoder
     private let parser = PayloadParser()
     private let options: Options
+    /// The file being processed; its storage serves every file this processor reads.
+    private var buffer: [UInt8] = []
 
     public init(options: Options = Options()) {
         self.options = options
@@ -28,13 +30,12 @@ public final class FileProcessor {
 
     /// Reads `path` (following a symlink only when `followSymlinks`) and processes its bytes.
     public func process(path: String, followSymlinks: Bool) -> FileOutcome {
-        let bytes: [UInt8]
         do {
-            bytes = try InputFile.read(path, followSymlinks: followSymlinks)
+            try InputFile.read(path, followSymlinks: followSymlinks, into: &buffer)
         } catch {
             return FileOutcome(path: path, contentHash: nil, codes: [], fileError: error)
         }
-        return process(bytes: bytes, path: path)
+        return process(bytes: buffer, path: path)
     }
 
     /// Decodes and parses bytes already read.

@@ -12,6 +12,15 @@ public enum InputFile {
 
     /// The bytes of the regular file at `path`. A symlink is followed only when `followSymlinks` is true.
     public static func read(_ path: String, followSymlinks: Bool) throws(ScanError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try read(path, followSymlinks: followSymlinks, into: &bytes)
+        return bytes
+    }
+
+    /// Reads the file at `path` into `bytes`, reusing its storage: a loop over many files allocates once.
+    /// On error `bytes` is left empty (its capacity kept).
+    public static func read(_ path: String, followSymlinks: Bool, into bytes: inout [UInt8]) throws(ScanError) {
+        bytes.removeAll(keepingCapacity: true)
         var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
         if !followSymlinks { flags |= O_NOFOLLOW }
         let fd = retryingOnInterrupt { open(path, flags) }
@@ -32,24 +41,29 @@ public enum InputFile {
         }
 
         // Read to end of file rather than trusting st_size: the file may still be growing or shrinking.
-        var bytes = [UInt8](repeating: 0, count: max(size, 0) + 1)
+        // One byte more than st_size, so reaching end of file needs no second buffer growth.
+        bytes.append(contentsOf: repeatElement(0, count: max(size, 0) + 1))
         var filled = 0
-        while true {
-            if filled == bytes.count {
-                guard bytes.count <= maxBytes else {
-                    throw .unreadableFile(reason: "the file grew past the \(maxBytes)-byte limit")
+        do throws(ScanError) {
+            while true {
+                if filled == bytes.count {
+                    guard bytes.count <= maxBytes else {
+                        throw .unreadableFile(reason: "the file grew past the \(maxBytes)-byte limit")
+                    }
+                    bytes.append(contentsOf: repeatElement(0, count: bytes.count))
                 }
-                bytes.append(contentsOf: repeatElement(0, count: bytes.count))
+                let count = bytes.withUnsafeMutableBytes { buffer in
+                    retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled) }
+                }
+                if count < 0 { throw .unreadableFile(reason: String(cString: strerror(errno))) }
+                if count == 0 { break }
+                filled += count
             }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled) }
-            }
-            if count < 0 { throw .unreadableFile(reason: String(cString: strerror(errno))) }
-            if count == 0 { break }
-            filled += count
+        } catch {
+            bytes.removeAll(keepingCapacity: true)
+            throw error
         }
         bytes.removeLast(bytes.count - filled)
-        return bytes
     }
 
     static func describe(fileType type: mode_t) -> String {

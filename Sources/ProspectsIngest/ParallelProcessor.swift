@@ -1,7 +1,7 @@
 import Foundation
 import QRDecoding
 
-/// Processes many files on every core and hands the outcomes back in input order, one at a time.
+/// Processes many files on every core and hands the outcomes back in input order.
 ///
 /// Each worker thread owns its `FileProcessor` (zbar objects are not shared). Workers run at most `window` files
 /// ahead of the consumer, so memory stays flat however many files there are, and the consumer (printing,
@@ -47,8 +47,14 @@ public final class ParallelProcessor {
         }
         threads.forEach { $0.start() }
         defer { queue.finish() }
-        for index in jobs.indices {
-            try consume(queue.take(index))
+        var next = 0
+        var ready: [FileOutcome] = []
+        while next < jobs.count {
+            // Every outcome that is ready in order, under one lock; consumed outside it.
+            queue.take(from: next, into: &ready)
+            next += ready.count
+            for outcome in ready { try consume(outcome) }
+            ready.removeAll(keepingCapacity: true)
         }
     }
 }
@@ -60,14 +66,23 @@ private final class Owned<Value>: @unchecked Sendable {
 }
 
 /// The shared state of one parallel run: the next job to start, finished outcomes, and the window bound.
+///
+/// One mutex, two conditions: the consumer sleeps on `outcomeReady` and is woken only by the worker that finishes
+/// the outcome it waits for; workers sleep on `windowOpen` only when they are `window` files ahead. A plain
+/// broadcast per file cost about three context switches per file on small images (all three threads woken).
 private final class WorkQueue: @unchecked Sendable {
     private let jobs: [ParallelProcessor.Job]
     private let window: Int
-    private let condition = NSCondition()
-    // All fields below are guarded by `condition`.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let outcomeReady = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let windowOpen = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    // All fields below are guarded by `mutex`.
     private var nextToStart = 0
     private var nextToTake = 0
-    private var finished: [Int: FileOutcome] = [:]
+    /// Finished outcomes by `index % window`; at most `window` files are between taken and started.
+    private var slots: [FileOutcome?]
+    private var consumerWaiting = false
+    private var workersWaiting = 0
     private var stopped = false
     private var running: Int
 
@@ -75,49 +90,78 @@ private final class WorkQueue: @unchecked Sendable {
         self.jobs = jobs
         self.window = window
         self.running = workers
+        self.slots = Array(repeating: nil, count: window)
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(outcomeReady, nil)
+        pthread_cond_init(windowOpen, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(windowOpen)
+        pthread_cond_destroy(outcomeReady)
+        pthread_mutex_destroy(mutex)
+        windowOpen.deallocate()
+        outcomeReady.deallocate()
+        mutex.deallocate()
     }
 
     func work(with processor: FileProcessor) {
+        pthread_mutex_lock(mutex)
         while true {
-            condition.lock()
             while !stopped && nextToStart < jobs.count && nextToStart >= nextToTake + window {
-                condition.wait()
+                workersWaiting += 1
+                pthread_cond_wait(windowOpen, mutex)
+                workersWaiting -= 1
             }
             if stopped || nextToStart >= jobs.count {
                 running -= 1
-                condition.broadcast()
-                condition.unlock()
+                // finish() waits on the same condition for the last worker to leave.
+                pthread_cond_broadcast(outcomeReady)
+                pthread_mutex_unlock(mutex)
                 return
             }
             let index = nextToStart
             nextToStart += 1
-            condition.unlock()
+            pthread_mutex_unlock(mutex)
 
             let job = jobs[index]
             let outcome = processor.process(path: job.path, followSymlinks: job.followSymlinks)
 
-            condition.lock()
-            finished[index] = outcome
-            condition.broadcast()
-            condition.unlock()
+            pthread_mutex_lock(mutex)
+            slots[index % window] = outcome
+            if consumerWaiting && index == nextToTake { pthread_cond_signal(outcomeReady) }
         }
     }
 
-    func take(_ index: Int) -> FileOutcome {
-        condition.lock()
-        defer { condition.unlock() }
-        while finished[index] == nil { condition.wait() }
-        nextToTake = index + 1
-        condition.broadcast()
-        return finished.removeValue(forKey: index)!
+    /// Waits for outcome `index`, then moves it and every following outcome already finished into `ready`.
+    func take(from index: Int, into ready: inout [FileOutcome]) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while slots[index % window] == nil {
+            consumerWaiting = true
+            pthread_cond_wait(outcomeReady, mutex)
+            consumerWaiting = false
+        }
+        var next = index
+        while next < nextToStart, let outcome = slots[next % window] {
+            ready.append(outcome)
+            slots[next % window] = nil
+            next += 1
+        }
+        nextToTake = next
+        if workersWaiting > 0 { pthread_cond_broadcast(windowOpen) }
     }
 
     /// Stops the workers and waits until none is running, so no thread outlives the run.
     func finish() {
-        condition.lock()
+        pthread_mutex_lock(mutex)
         stopped = true
-        condition.broadcast()
-        while running > 0 { condition.wait() }
-        condition.unlock()
+        pthread_cond_broadcast(windowOpen)
+        while running > 0 {
+            consumerWaiting = true
+            pthread_cond_wait(outcomeReady, mutex)
+        }
+        consumerWaiting = false
+        pthread_mutex_unlock(mutex)
     }
 }

@@ -56,6 +56,8 @@ public final class QRDecoder {
     public private(set) var lastPass: Pass?
 
     private let scanner = QRScanner()
+    // perf: the first pass's cheap scan and its full-scan fallback (FirstPass.swift).
+    private let firstPass = FirstPass()
     private var gray = GrayImage(width: 0, height: 0, pixels: [])
 
     public convenience init(pixelLimit: Int = PNGReader.defaultPixelLimit) {
@@ -104,7 +106,14 @@ public final class QRDecoder {
             lastPassCount += 1
             let symbols: [QRSymbol]
             do {
-                symbols = try scanner.scan(prepared.image)
+                switch pass {
+                case .original:
+                    // perf: a cheap scan, then the full scan only if it finds nothing (FirstPass.swift); corners come
+                    // back in `image`'s coordinates, as `.identity` expects.
+                    symbols = try firstPass.scan(image, with: scanner)
+                default:
+                    symbols = try scanner.scan(prepared.image)
+                }
             } catch {
                 throw DecodeError(error)
             }

@@ -7,6 +7,9 @@ import CZBar
 public final class QRScanner {
     private let scanner: OpaquePointer
     private let zbarImage: OpaquePointer
+    /// The scan settings in force, so a scan changes zbar's configuration only when it asks for other ones.
+    private var density = 1
+    private var testsInverted = true
 
     /// A scanner for QR codes only, reporting raw payload bytes and trying light-on-dark codes too.
     public init() {
@@ -49,6 +52,25 @@ public final class QRScanner {
 
     /// Scans `image` and divides the corners by `coordinateScale`, for images that were upscaled first.
     func scan(_ image: GrayImage, coordinateScale: Int) throws(ScanFailure) -> [QRSymbol] {
+        try scan(image, density: 1, testInverted: true) { $0 / coordinateScale }
+    }
+
+    /// Scans every `density`-th row and column (zbar's X and Y density), trying the inverted image too only when
+    /// `testInverted`; corners are mapped back to the caller's image by `coordinate`.
+    ///
+    /// The corresponding C functions are `zbar_image_scanner_set_config` and `zbar_scan_image`.
+    func scan(
+        _ image: GrayImage, density: Int, testInverted: Bool, coordinate: (Int) -> Int
+    ) throws(ScanFailure) -> [QRSymbol] {
+        if density != self.density {
+            zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(density))
+            zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(density))
+            self.density = density
+        }
+        if testInverted != testsInverted {
+            zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, testInverted ? 1 : 0)
+            testsInverted = testInverted
+        }
         let count = image.width * image.height
         guard image.pixels.count == count else {
             throw .scannerFailed(reason: "\(image.pixels.count) pixels for \(image.width) × \(image.height)")
@@ -67,12 +89,12 @@ public final class QRScanner {
                 return .failure(.scannerFailed(reason: "zbar_scan_image failed on a \(width) × \(height) Y800 image"))
             }
             // Symbol data belongs to zbar and is recycled by the next scan: copy it out now.
-            return .success(collectSymbols(coordinateScale: coordinateScale))
+            return .success(collectSymbols(coordinate: coordinate))
         }
         return try result.get()
     }
 
-    private func collectSymbols(coordinateScale: Int) -> [QRSymbol] {
+    private func collectSymbols(coordinate: (Int) -> Int) -> [QRSymbol] {
         var symbols: [QRSymbol] = []
         var symbol = zbar_image_first_symbol(zbarImage)
         while let current = symbol {
@@ -88,8 +110,8 @@ public final class QRScanner {
                 }
             let corners = (0..<zbar_symbol_get_loc_size(current)).map { index in
                 Point(
-                    x: Int(zbar_symbol_get_loc_x(current, index)) / coordinateScale,
-                    y: Int(zbar_symbol_get_loc_y(current, index)) / coordinateScale)
+                    x: coordinate(Int(zbar_symbol_get_loc_x(current, index))),
+                    y: coordinate(Int(zbar_symbol_get_loc_y(current, index))))
             }
             symbols.append(QRSymbol(payload: payload, corners: corners, quality: Int(zbar_symbol_get_quality(current))))
         }

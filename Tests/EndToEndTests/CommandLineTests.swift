@@ -45,6 +45,23 @@ import Testing
         #expect(result.output.contains("Paul Hudson"))
     }
 
+    @Test func jobsTakesAThreadCountAndKeepsTheOutputOrder() throws {
+        let folder = ProspectsProcess.sampleImages().path
+        for bad in ["0", "-1", "two", "257", ""] {
+            for command in ["decode", "ingest"] {
+                let result = try ProspectsProcess.run([command, "--jobs", bad, folder])
+                #expect(result.status == 64, "\(command) --jobs '\(bad)'")
+                #expect(result.stderr.contains("invalid value '\(bad)' for '--jobs'"), "\(command) --jobs '\(bad)'")
+            }
+        }
+        #expect(try ProspectsProcess.run(["decode", "--jobs"]).status == 64)
+        let one = try ProspectsProcess.run(["decode", "--json", "--jobs", "1", folder])
+        for jobs in ["--jobs=2", "--jobs=3"] {
+            let many = try ProspectsProcess.run(["decode", "--json", jobs, folder])
+            #expect(many.status == one.status && many.output == one.output && !one.output.isEmpty, "\(jobs)")
+        }
+    }
+
     @Test func anUnavailableStoreExits69() throws {
         let result = try ProspectsProcess.run(["list", "--store", "/nonexistent-folder/prospects.sqlite"])
         #expect(result.status == 69)

@@ -25,6 +25,26 @@ import Testing
         #expect(try InputFile.read(path("empty.png"), followSymlinks: false) == [])
     }
 
+    @Test func oneBufferServesFilesOfEverySizeAndIsEmptiedByAnError() throws {
+        let big = (0..<300_000).map { UInt8($0 % 253) }
+        let small = Array("small".utf8)
+        try Data(big).write(to: URL(fileURLWithPath: path("big.png")))
+        try Data(small).write(to: URL(fileURLWithPath: path("small.png")))
+        var buffer: [UInt8] = []
+        try InputFile.read(path("big.png"), followSymlinks: false, into: &buffer)
+        #expect(buffer == big)
+        let capacity = buffer.capacity
+        try InputFile.read(path("small.png"), followSymlinks: false, into: &buffer)
+        #expect(buffer == small)
+        #expect(buffer.capacity == capacity)  // shrinking keeps the storage for the next large file
+        try InputFile.read(path("big.png"), followSymlinks: false, into: &buffer)
+        #expect(buffer == big && buffer.capacity == capacity)
+        #expect(throws: ScanError.self) {
+            try InputFile.read(path("missing.png"), followSymlinks: false, into: &buffer)
+        }
+        #expect(buffer.isEmpty)
+    }
+
     @Test func aFIFONamedLikeAnImageIsRefusedWithoutBlocking() throws {
         #expect(mkfifo(path("x.png"), 0o600) == 0)
         let started = Date()

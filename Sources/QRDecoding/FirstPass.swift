@@ -1,0 +1,192 @@
+/// The first pass over a decoded image: a cheap scan, then the full scan only when the cheap one finds nothing.
+///
+/// zbar costs about 240 instructions per pixel scanned, and a code needs only 2–3 pixels per module. So the cheap
+/// scan looks at fewer pixels: when the modules are large (estimated from the shortest runs along a few rows), the
+/// image is shrunk by an integer factor (box average) keeping at least `minimumModulePixels` per module; an image
+/// that cannot be shrunk is scanned on every second row and column instead. Either way the inverted image is
+/// not tried. Whatever the cheap scan misses, the full-resolution, full-density scan (with inverted) still sees, so
+/// the first pass finds a code wherever a single full scan finds one; only images the cheap scan misses pay for two.
+///
+/// The cheap scan only runs where it cannot hide a second, smaller code behind the one it finds: on two-level images
+/// (pure black and white, as code generators write them: every module is as large as the runs say) and on large
+/// frames (where the saving is large). A small image with more levels (a photo, a coloured or nested code such as
+/// a small code printed inside a large one) gets the full scan alone, as before.
+final class FirstPass {
+    /// What the cheap scan of one image does.
+    struct Plan: Sendable, Hashable {
+        /// Shrink by this factor (1: keep the image's size).
+        var factor: Int
+        /// Scan every `density`-th row and column.
+        var density: Int
+
+        static let full = Plan(factor: 1, density: 1)
+    }
+
+    /// Shrink only while an estimated module keeps at least this many pixels (2 decodes the benchmark corpora; 2.5
+    /// and 3 cost 30 % and 55 % more CPU on the clean corpus, 7 % and 15 % on the camera one).
+    let minimumModulePixels: Double
+    /// Images with more than two levels get a cheap scan only from this many pixels on.
+    let largePixels: Int
+
+    /// The plan of the last image, and whether its cheap scan found the codes (for tests and the benchmark).
+    private(set) var lastPlan = Plan.full
+    private(set) var lastCheapScanFound = false
+
+    /// The shrunk image, reused from one file to the next.
+    private var small = GrayImage(width: 0, height: 0, pixels: [])
+
+    init(minimumModulePixels: Double = 2, largePixels: Int = 500_000) {
+        self.minimumModulePixels = minimumModulePixels
+        self.largePixels = largePixels
+    }
+
+    /// The codes in `image`, as a single full scan with `scanner` would find them.
+    func scan(_ image: GrayImage, with scanner: QRScanner) throws(ScanFailure) -> [QRSymbol] {
+        let plan = plan(for: image)
+        lastPlan = plan
+        lastCheapScanFound = false
+        if plan != .full {
+            let symbols: [QRSymbol]
+            if plan.factor > 1 {
+                image.downscale(by: plan.factor, into: &small)
+                let factor = plan.factor
+                // A module's corner at x in the small image spans x * factor ..< (x + 1) * factor.
+                symbols = try scanner.scan(small, density: plan.density, testInverted: false) {
+                    $0 * factor + factor / 2
+                }
+            } else {
+                symbols = try scanner.scan(image, density: plan.density, testInverted: false) { $0 }
+            }
+            if !symbols.isEmpty {
+                lastCheapScanFound = true
+                return symbols
+            }
+        }
+        return try scanner.scan(image, density: 1, testInverted: true) { $0 }
+    }
+
+    /// The cheapest scan likely to find a code in `image`: shrunk when the modules are large enough, else every
+    /// second row and column (which cuts zbar's cost by about 42 % and finds 1000/1000 clean and 194/200 camera codes
+    /// on its own).
+    func plan(for image: GrayImage) -> Plan {
+        let runs = ModuleSize.measure(image)
+        guard runs.twoLevel || image.width * image.height >= largePixels else { return .full }
+        if let module = runs.module {
+            let factor = Int(Double(module) / minimumModulePixels)
+            if factor > 1 { return Plan(factor: factor, density: 1) }
+        }
+        return Plan(factor: 1, density: 2)
+    }
+}
+
+/// A cheap guess of a QR code's module size in pixels, from black and white run lengths along a few rows.
+enum ModuleSize {
+    /// The smallest run length that is common (the 20th percentile of runs bounded on both sides), or nil when the
+    /// sampled rows hold too few edges. Noise makes short runs, so errors lean towards too small: a safe direction,
+    /// since a smaller estimate only means a less reduced scan.
+    /// How far past the middle level a pixel must go to end a run, in percent of the row's range: 15 estimated
+    /// every clean image exactly and under-estimated rather than over-estimated noisy camera frames (30 did not).
+    static let hysteresisPercent = 15
+
+    static func estimate(_ image: GrayImage, rows: Int = 16) -> Int? {
+        measure(image, rows: rows).module
+    }
+
+    /// The estimate, and whether every sampled row holds only two levels (its darkest and its lightest).
+    static func measure(_ image: GrayImage, rows: Int = 16) -> (module: Int?, twoLevel: Bool) {
+        guard image.width >= 8, image.height >= 8 else { return (nil, false) }
+        var histogram = [Int](repeating: 0, count: 65)
+        var total = 0
+        var twoLevel = true
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for sample in 1...rows {
+                let y = image.height * sample / (rows + 1)
+                let row = UnsafeBufferPointer(rebasing: pixels[y * image.width..<(y + 1) * image.width])
+                var low = UInt8.max
+                var high = UInt8.min
+                for value in row {
+                    low = min(low, value)
+                    high = max(high, value)
+                }
+                if twoLevel { twoLevel = row.allSatisfy { $0 == low || $0 == high } }
+                guard high - low >= 48 else { continue }  // a flat row: margin or background
+                // Each level is the mean of two neighbours (doubled, to stay in integers), and a run ends only when
+                // a level crosses well past the middle (hysteresis): so camera noise does not cut runs into 1-pixel
+                // pieces. On a camera corpus this estimated 92 % of frames exactly, against 60 % without the mean.
+                let middle = Int(low) + Int(high)
+                let margin = (Int(high) - Int(low)) * 2 * hysteresisPercent / 100
+                var dark = Int(row[0]) + Int(row[1]) < middle
+                var start = 0
+                var bounded = false  // the first run touches the image edge: its length is unknown
+                for x in 1..<row.count - 1 {
+                    let level = Int(row[x]) + Int(row[x + 1])
+                    guard dark ? level >= middle + margin : level < middle - margin else { continue }
+                    if bounded {
+                        histogram[min(x - start, 64)] += 1
+                        total += 1
+                    }
+                    bounded = true
+                    dark.toggle()
+                    start = x
+                }
+            }
+        }
+        guard total >= 16 else { return (nil, twoLevel) }
+        var seen = 0
+        for (length, count) in histogram.enumerated() {
+            seen += count
+            if seen * 5 >= total { return (length, twoLevel) }
+        }
+        return (nil, twoLevel)
+    }
+}
+
+extension GrayImage {
+    /// This image shrunk `factor` times by averaging each `factor` × `factor` block, written into `target` (whose
+    /// storage is reused). The last `width % factor` columns and `height % factor` rows are dropped.
+    func downscale(by factor: Int, into target: inout GrayImage) {
+        let outWidth = width / factor
+        let outHeight = height / factor
+        var pixels = target.pixels
+        target = GrayImage(width: 0, height: 0, pixels: [])  // keep `pixels` uniquely referenced
+        let count = outWidth * outHeight
+        if pixels.count < count {
+            pixels.append(contentsOf: repeatElement(0, count: count - pixels.count))
+        } else {
+            pixels.removeLast(pixels.count - count)
+        }
+        // Division by factor² as a multiply and shift; off by at most one level, which no scan notices.
+        let reciprocal = ((1 << 16) + factor * factor / 2) / (factor * factor)
+        let usedWidth = outWidth * factor
+        // Per input column, the sum of the band's `factor` rows: a plain loop the compiler vectorises.
+        var columns = [UInt16](repeating: 0, count: usedWidth)
+        self.pixels.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { out in
+                columns.withUnsafeMutableBufferPointer { columns in
+                    for y in 0..<outHeight {
+                        let first = y * factor * width
+                        for x in 0..<usedWidth { columns[x] = UInt16(source[first + x]) }
+                        for dy in 1..<factor {
+                            let row = first + dy * width
+                            for x in 0..<usedWidth { columns[x] &+= UInt16(source[row + x]) }
+                        }
+                        let outRow = y * outWidth
+                        if factor == 2 {
+                            for x in 0..<outWidth {
+                                out[outRow + x] = UInt8(
+                                    truncatingIfNeeded: (Int(columns[2 * x]) + Int(columns[2 * x + 1]) + 2) >> 2)
+                            }
+                        } else {
+                            for x in 0..<outWidth {
+                                var sum = 0
+                                for dx in 0..<factor { sum += Int(columns[x * factor + dx]) }
+                                out[outRow + x] = UInt8(truncatingIfNeeded: min(255, (sum * reciprocal) >> 16))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        target = GrayImage(width: outWidth, height: outHeight, pixels: pixels)
+    }
+}

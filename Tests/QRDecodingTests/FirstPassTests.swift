@@ -1,0 +1,127 @@
+import Foundation
+import ProspectsTestSupport
+import Testing
+
+@testable import QRDecoding
+
+@Suite("The first pass: a cheap scan (shrunk or sparse), then the full scan only when it finds nothing")
+struct FirstPassTests {
+    static let payload = "Zoë Müller\nzoe@example.com"
+
+    @Test("the module size is read off the runs of a clean code", arguments: 2...9)
+    func moduleSize(module: Int) {
+        let image = PNGFixtures.codeImage(Self.payload, moduleSize: module)
+        #expect(ModuleSize.estimate(image) == module)
+    }
+
+    @Test("1-pixel modules read as at most 2 (levels are means of two pixels): never shrunk")
+    func onePixelModules() {
+        let image = PNGFixtures.codeImage(Self.payload, moduleSize: 1)
+        #expect((1...2).contains(ModuleSize.estimate(image) ?? 0))
+        #expect(FirstPass().plan(for: image) == FirstPass.Plan(factor: 1, density: 2))
+    }
+
+    @Test("no estimate without edges")
+    func flat() {
+        #expect(
+            ModuleSize.estimate(GrayImage(width: 300, height: 200, pixels: .init(repeating: 200, count: 60_000))) == nil
+        )
+        #expect(ModuleSize.estimate(GrayImage(width: 4, height: 4, pixels: .init(repeating: 0, count: 16))) == nil)
+    }
+
+    @Test("plans: shrink keeping 2 pixels per module, else every second line")
+    func plans() {
+        let pass = FirstPass()
+        let cases: [(module: Int, plan: FirstPass.Plan)] = [
+            (1, .init(factor: 1, density: 2)), (3, .init(factor: 1, density: 2)), (4, .init(factor: 2, density: 1)),
+            (5, .init(factor: 2, density: 1)), (6, .init(factor: 3, density: 1)), (8, .init(factor: 4, density: 1)),
+        ]
+        for (module, plan) in cases {
+            #expect(pass.plan(for: PNGFixtures.codeImage(Self.payload, moduleSize: module)) == plan, "module \(module)")
+        }
+    }
+
+    @Test("shrinking averages each block and drops the leftover columns and rows")
+    func downscale() {
+        let image = GrayImage(width: 5, height: 3, pixels: [0, 255, 10, 20, 99, 255, 255, 30, 40, 99, 7, 7, 7, 7, 7])
+        var small = GrayImage(width: 9, height: 9, pixels: .init(repeating: 1, count: 81))
+        image.downscale(by: 2, into: &small)
+        #expect(small == GrayImage(width: 2, height: 1, pixels: [191, 25]))
+        let big = GrayImage(width: 7, height: 6, pixels: (0..<42).map { UInt8($0 * 6) })
+        big.downscale(by: 3, into: &small)
+        // Block (0, 0) holds 0, 6, 12, 42, 48, 54, 84, 90, 96: mean 48; block (1, 0) is 18 higher.
+        #expect(small.width == 2 && small.height == 2 && small.pixels[0] == 48 && small.pixels[1] == 66)
+    }
+
+    @Test("every code in SampleImages/ is found exactly as a full scan finds it, and cheaply unless inverted")
+    func sampleImages() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../SampleImages").standardized
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
+        #expect(names.count >= 20)
+        let pass = FirstPass()
+        var cheap = 0
+        for name in names.sorted() {
+            guard let image = try? PNGReader().read([UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))
+            else { continue }  // the truncated, empty and renamed files
+            let full = try QRScanner().scan(image)
+            let first = try pass.scan(image, with: QRScanner())
+            #expect(Set(first.map(\.bytes)) == Set(full.map(\.bytes)), "\(name)")
+            // Small images with more than two levels (the rotated RGB photo) get the full scan alone.
+            if !full.isEmpty && !name.contains("inverted") && pass.lastPlan != .full {
+                #expect(pass.lastCheapScanFound, "\(name): plan \(pass.lastPlan)")
+                cheap += 1
+            }
+        }
+        #expect(cheap >= 14)
+    }
+
+    @Test("small images with more than two levels get the full scan alone; large ones and two-level ones a cheap one")
+    func levels() {
+        let code = PNGFixtures.codeImage(Self.payload, moduleSize: 6)
+        var grey = code
+        for index in grey.pixels.indices where grey.pixels[index] == 255 { grey.pixels[index] = 200 + UInt8(index % 3) }
+        #expect(ModuleSize.measure(code).twoLevel && !ModuleSize.measure(grey).twoLevel)
+        #expect(FirstPass().plan(for: code) == FirstPass.Plan(factor: 3, density: 1))
+        #expect(FirstPass().plan(for: grey) == .full)
+        #expect(
+            FirstPass(largePixels: grey.width * grey.height).plan(for: grey) == FirstPass.Plan(factor: 3, density: 1))
+    }
+
+    @Test("a small code nested in a large one is still found (the shrunk scan would see only the large one)")
+    func nested() throws {
+        let outer = PNGFixtures.codeImage("outer code, large modules, long enough text", moduleSize: 8)
+        let inner = PNGFixtures.codeImage("inner", moduleSize: 2, margin: 2)
+        var image = outer
+        let left = (outer.width - inner.width) / 2
+        for y in 0..<inner.height {
+            for x in 0..<inner.width {
+                // Printed in red: darker than white, lighter than black.
+                image.pixels[(left + y) * outer.width + left + x] = inner.pixels[y * inner.width + x] == 0 ? 76 : 255
+            }
+        }
+        let texts = try FirstPass().scan(image, with: QRScanner()).map(\.text)
+        #expect(Set(texts) == ["outer code, large modules, long enough text", "inner"])
+    }
+
+    @Test("corners of a shrunk scan are in the original image's coordinates")
+    func corners() throws {
+        let image = PNGFixtures.codeImage(Self.payload, moduleSize: 6)
+        let pass = FirstPass()
+        let cheap = try #require(try pass.scan(image, with: QRScanner()).first)
+        #expect(pass.lastPlan.factor == 3 && pass.lastCheapScanFound)
+        let full = try #require(try QRScanner().scan(image).first)
+        for (a, b) in zip(cheap.corners, full.corners) {
+            #expect(abs(a.x - b.x) <= 3 && abs(a.y - b.y) <= 3, "\(a) vs \(b)")
+        }
+    }
+
+    @Test("a code the cheap scan misses is found by the full scan in the same pass")
+    func fallback() throws {
+        // Light on dark: the cheap scan does not try the inverted image, the full scan does.
+        let png = PNGFixtures.inverted(Self.payload, moduleSize: 6)
+        let decoder = QRDecoder()
+        #expect(try decoder.decode(png).map(\.text) == [Self.payload])
+        #expect(decoder.lastPassCount == 1)
+    }
+}

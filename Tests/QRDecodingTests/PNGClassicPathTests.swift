@@ -1,0 +1,97 @@
+import Foundation
+import ProspectsTestSupport
+import QRDecoding
+import Testing
+
+@Suite("PNGReader's classic path (CPNGFast): the simplified API's pixels, exactly")
+struct PNGClassicPathTests {
+    static let code = PNGFixtures.codeImage("Zoë Müller\nzoe@example.com", moduleSize: 3)
+    static let simplified = PNGReader(allowsClassicPath: false)
+
+    /// Palette and gray flavours of 8 bits or fewer: the classic path's flavours.
+    static let classicFlavours = PNGFixtures.Flavour.allCases.filter { flavour in
+        switch flavour {
+        case .gray(let depth): depth <= 8
+        case .grayKeyedTransparent, .palette: true
+        case .grayAlpha, .rgb, .rgba: false
+        }
+    }
+
+    @Test("palette and gray flavours take the classic path and give byte-identical gray", arguments: classicFlavours)
+    func identicalPixels(flavour: PNGFixtures.Flavour) throws {
+        for gamma in [false, true] {
+            let png = PNGFixtures.encode(Self.code, as: flavour, gamma: gamma)
+            var image = GrayImage(width: 0, height: 0, pixels: [])
+            let path = try PNGReader().read(png, into: &image)
+            #expect(path == .classic, "\(flavour), gAMA: \(gamma)")
+            #expect(image == (try Self.simplified.read(png)), "\(flavour), gAMA: \(gamma)")
+        }
+    }
+
+    @Test(
+        "every other flavour, and interlaced files, go to the simplified API", arguments: PNGFixtures.Flavour.allCases)
+    func otherFlavours(flavour: PNGFixtures.Flavour) throws {
+        var image = GrayImage(width: 0, height: 0, pixels: [])
+        let interlaced = PNGFixtures.encode(Self.code, as: flavour, interlaced: true)
+        #expect(try PNGReader().read(interlaced, into: &image) == .simplified)
+        #expect(image == (try Self.simplified.read(interlaced)))
+        if !Self.classicFlavours.contains(flavour) {
+            let png = PNGFixtures.encode(Self.code, as: flavour)
+            #expect(try PNGReader().read(png, into: &image) == .simplified)
+        }
+    }
+
+    @Test(
+        "committed qrencode and ImageMagick files",
+        arguments: ["qrencode-palette-1bit.png", "palette-trns-gama.png", "qrencode-1px-module.png"])
+    func committedFixtures(name: String) throws {
+        let png = try fixture(name)
+        var image = GrayImage(width: 0, height: 0, pixels: [])
+        #expect(try PNGReader().read(png, into: &image) == .classic)
+        #expect(image == (try Self.simplified.read(png)))
+    }
+
+    @Test("widths that are not a multiple of 8 pixels per byte, reusing one buffer")
+    func oddWidths() throws {
+        var image = GrayImage(width: 0, height: 0, pixels: [])
+        for width in [1, 7, 9, 15, 17, 33] {
+            let pixels = (0..<width * 5).map { $0 % 3 == 0 ? UInt8(0) : 255 }
+            let source = GrayImage(width: width, height: 5, pixels: pixels)
+            for flavour in Self.classicFlavours {
+                let png = PNGFixtures.encode(source, as: flavour)
+                #expect(try PNGReader().read(png, into: &image) == .classic)
+                #expect(image == (try Self.simplified.read(png)), "\(flavour), width \(width)")
+            }
+        }
+    }
+
+    @Test("broken files give the simplified API's errors")
+    func errors() throws {
+        let png = PNGFixtures.encode(Self.code, as: .palette(bitDepth: 1, transparency: true))
+        #expect(throws: ImageError.unreadable(reason: "IDAT: CRC error")) {
+            try PNGReader().read(PNGFixtures.corruptingIDATChecksum(png))
+        }
+        #expect(throws: ImageError.unreadable(reason: "read beyond end of data")) {
+            try PNGReader().read(Array(png.prefix(png.count / 2)))
+        }
+        let bomb = PNGFixtures.encode(GrayImage(width: 3, height: 1, pixels: [0, 255, 0]), as: .gray(bitDepth: 1))
+        #expect(throws: ImageError.tooLarge(width: 3, height: 1, limit: 2)) { try PNGReader(pixelLimit: 2).read(bomb) }
+    }
+
+    /// Set `PROSPECTS_PNG_CORPUS` to a folder of PNGs (e.g. the benchmark corpus) to compare every file.
+    @Test(
+        "a whole corpus, when one is named",
+        .enabled(if: ProcessInfo.processInfo.environment["PROSPECTS_PNG_CORPUS"] != nil))
+    func corpus() throws {
+        let folder = ProcessInfo.processInfo.environment["PROSPECTS_PNG_CORPUS"]!
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+        var image = GrayImage(width: 0, height: 0, pixels: [])
+        var classic = 0
+        for name in names {
+            let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)")))
+            if try PNGReader().read(png, into: &image) == .classic { classic += 1 }
+            #expect(image == (try Self.simplified.read(png)), "\(name)")
+        }
+        print("PNGClassicPathTests: \(classic) of \(names.count) files took the classic path")
+    }
+}
