@@ -11,7 +11,15 @@ struct RealCorpusTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/corpus/real-qr")
 
-    @Test("at least 185 of 202 decoded exactly, none garbled, Shift_JIS payloads included")
+    static var corpusIsThere: Bool {
+        FileManager.default.fileExists(atPath: corpus.appendingPathComponent("eval.sh").path)
+    }
+
+    /// The project's own tests pass without `shared/` (they use SampleImages and images they make); this one measures
+    /// against the shared corpus when it is beside the repository, as on CI, and says plainly when it is not.
+    @Test(
+        "at least 185 of 202 decoded exactly, none garbled, Shift_JIS payloads included",
+        .enabled(if: corpusIsThere, "the real-QR corpus is not beside the repository (../shared/corpus/real-qr)"))
     func corpusScore() throws {
         let files =
             FileManager.default.enumerator(atPath: Self.corpus.path)?
