@@ -23,7 +23,9 @@ public final class PostgresStore: ProspectStore {
                 last_seen_at, scan_count, first_source)
             VALUES ($1, $2, $3, $4, $5, $6, FALSE, $7, $7, 1, $8)
             ON CONFLICT (email_key) DO UPDATE SET scan_count = prospects.scan_count + 1,
-                last_seen_at = GREATEST(prospects.last_seen_at, EXCLUDED.last_seen_at)
+                last_seen_at = GREATEST(prospects.last_seen_at, EXCLUDED.last_seen_at),
+                phone = COALESCE(prospects.phone, EXCLUDED.phone),
+                organization = COALESCE(prospects.organization, EXCLUDED.organization)
             RETURNING id, (xmax = 0) AS inserted
         ), scanned AS (
             INSERT INTO scans (prospect_id, source, seen_at) SELECT id, $8, $7 FROM upserted WHERE NOT inserted

@@ -23,9 +23,12 @@ public final class SQLiteStore: ProspectStore {
         ON CONFLICT (email_key) DO NOTHING
         """
 
-    /// A known key only counts the scan and moves the last-seen time forward, never back.
+    /// A known key counts the scan and moves the last-seen time forward, never back; a phone or organisation
+    /// the prospect lacked is taken from this card (a later MECARD fills in what a two-line code did not carry),
+    /// but what is known is never overwritten.
     private static let touch = """
-        UPDATE prospects SET scan_count = scan_count + 1, last_seen_at = max(last_seen_at, $2) \
+        UPDATE prospects SET scan_count = scan_count + 1, last_seen_at = max(last_seen_at, $2), \
+        phone = coalesce(phone, $3), organization = coalesce(organization, $4) \
         WHERE email_key = $1 RETURNING id
         """
 
@@ -47,8 +50,10 @@ public final class SQLiteStore: ProspectStore {
                     result = .inserted(id: nextID)
                     nextID += 1
                 } else {
-                    // $4 is the email key, $7 the time seen.
-                    let ids = try touch.query([values[3], values[6]]) { row throws(StoreError) in try row.int64(0) }
+                    // $4 is the email key, $7 the time seen, $5 and $6 the phone and organisation.
+                    let ids = try touch.query([values[3], values[6], values[4], values[5]]) { row throws(StoreError) in
+                        try row.int64(0)
+                    }
                     guard let id = ids.first else { throw .corrupt("a conflicting key has no row") }
                     // The first sighting lives in the prospect row; `scans` holds the later ones.
                     try insertScan.execute([.integer(id), .text(sighting.source), .date(sighting.seenAt)])

@@ -74,6 +74,19 @@ struct ProspectStoreConformanceTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aLaterCardFillsInMissingPhoneAndOrganisationButNeverOverwrites(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        _ = try store.record([sighting("Grace Hopper", "grace@example.mil", at: 1)])
+        _ = try store.record([sighting("Grace", "GRACE@example.mil", at: 2, phone: "+1 555 0100", organization: nil)])
+        _ = try store.record([sighting("G", "grace@example.mil", at: 3, phone: "+1 999", organization: "US Navy")])
+        let grace = try #require(try store.prospect(.email("grace@example.mil")))
+        #expect(grace.prospect.name == "Grace Hopper", "the first name seen stays")
+        #expect(grace.prospect.phone == "+1 555 0100", "a known phone is not overwritten")
+        #expect(grace.prospect.organization == "US Navy", "a missing organisation is filled in")
+        #expect(grace.scanCount == 3)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func laterSightingInTheSameBatchIsADuplicate(kind: StoreKind) throws {
         let store = try StoreFixture(kind).open()
         let results = try store.record([
