@@ -16,42 +16,20 @@ enum ProspectSQL {
     /// The name as sorted: NFC, lowercased, NFC again. Compared byte by byte (SQLite BINARY, PostgreSQL
     /// `COLLATE "C"`), which is code-point order in UTF-8, so both stores sort alike whatever their locale.
     static func nameKey(_ name: String) -> String {
-        if let fast = asciiLowercased(name) { return fast }
-        return name.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
+        // Text whose scalars are all below U+0300 (every UTF-8 byte below 0xCC) is already NFC: Foundation's
+        // normalisation, microseconds per call, is only needed for the rest.
+        let lower = (isNFCBelowCombining(name) ? name : name.precomposedStringWithCanonicalMapping).lowercased()
+        return isNFCBelowCombining(lower) ? lower : lower.precomposedStringWithCanonicalMapping
     }
 
-    /// `DedupKey.make(email)`, with a shortcut for the common case that keeps bulk imports fast: Foundation's
-    /// normalisation costs microseconds per call, and for ASCII text without surrounding whitespace trimming
-    /// and NFC change nothing, so the key is the ASCII lowercase form.
-    static func emailKey(_ email: String) -> String {
-        if let first = email.utf8.first, let last = email.utf8.last, !isASCIISpace(first), !isASCIISpace(last),
-            let fast = asciiLowercased(email)
-        {
-            return fast
-        }
-        return DedupKey.make(email)
-    }
-
-    /// The lowercase form of an all-ASCII string; nil when any byte is not ASCII.
-    static func asciiLowercased(_ text: String) -> String? {
+    /// True when every scalar of `text` is below U+0300, where no scalar composes or decomposes.
+    private static func isNFCBelowCombining(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes -> String? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            guard bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else {
-                return String(decoding: bytes, as: UTF8.self)
-            }
-            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                for (index, byte) in bytes.enumerated() {
-                    buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                }
-                return bytes.count
-            }
+        return text.withUTF8 { bytes in
+            var largest: UInt8 = 0
+            for byte in bytes { largest = max(largest, byte) }
+            return largest < 0xCC
         }
-    }
-
-    /// The ASCII members of Foundation's `whitespacesAndNewlines`: tab, LF, VT, FF, CR and space.
-    private static func isASCIISpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     static func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool) -> String {
@@ -76,7 +54,7 @@ enum ProspectSQL {
     /// The condition that picks the prospect `reference` names (always parameter `$1`) and the value to bind.
     static func matching(_ reference: ProspectReference) -> (condition: String, value: SQLValue) {
         switch reference {
-        case .email(let email): ("email_key = $1", .text(emailKey(email)))
+        case .email(let email): ("email_key = $1", .text(DedupKey.make(email)))
         case .id(let id): ("id = $1", .integer(id))
         }
     }
@@ -121,7 +99,8 @@ enum ProspectSQL {
         var values: [SQLValue] = []
         values.reserveCapacity(9)  // SQLite appends the id
         values += [
-            .text(prospect.name), .text(nameKey(prospect.name)), .text(prospect.email), .text(emailKey(prospect.email)),
+            .text(prospect.name), .text(nameKey(prospect.name)), .text(prospect.email),
+            .text(DedupKey.make(prospect.email)),
             .text(prospect.phone), .text(prospect.organization), .date(sighting.seenAt), .text(sighting.source),
         ]
         return values

@@ -27,6 +27,16 @@ public enum EmailAddress {
     /// as written, not Punycode), digits and inner hyphens, with no trailing dot and a top-level label that is
     /// not all digits (so IP addresses are refused: no prospect's mailbox lives on one).
     public static func validate(_ text: String) -> Result<String, EmailProblem> {
+        let fast = LatinText.withBytes(of: text, below: 0x80) { bytes in
+            let range = LatinText.trimmed(bytes)
+            return validateASCII(
+                UnsafeBufferPointer(rebasing: bytes[range]), address: LatinText.string(text, bytes, range))
+        }
+        return fast ?? generalValidate(text)
+    }
+
+    /// `validate` without the ASCII shortcut.
+    static func generalValidate(_ text: String) -> Result<String, EmailProblem> {
         let address = ScalarText.trimmed(text).precomposedStringWithCanonicalMapping
         let scalars = Array(address.unicodeScalars)
         guard !scalars.isEmpty else { return .failure(.empty) }
@@ -44,6 +54,79 @@ public enum EmailAddress {
             return .failure(problem)
         }
         return .success(address)
+    }
+
+    /// `validate` for an address already trimmed, all ASCII (so already NFC): the same checks in the same
+    /// order, on bytes. `address` is the same text as a string, returned on success.
+    static func validateASCII(_ bytes: UnsafeBufferPointer<UInt8>, address: String) -> Result<String, EmailProblem> {
+        guard !bytes.isEmpty else { return .failure(.empty) }
+        var at = -1
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "@") {
+            guard at < 0 else { return .failure(.multipleAt) }
+            at = index
+        }
+        guard at >= 0 else { return .failure(.missingAt) }
+        guard bytes.count <= maxAddressBytes else { return .failure(.addressTooLong(bytes: bytes.count)) }
+        if let problem =
+            asciiLocalPartProblem(UnsafeBufferPointer(rebasing: bytes[..<at]))
+            ?? asciiDomainProblem(UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
+        {
+            return .failure(problem)
+        }
+        return .success(address)
+    }
+
+    /// `localPartProblem` for ASCII bytes.
+    private static func asciiLocalPartProblem(_ local: UnsafeBufferPointer<UInt8>) -> EmailProblem? {
+        guard let first = local.first, let last = local.last else { return .emptyLocalPart }
+        guard local.count <= maxLocalPartBytes else { return .localPartTooLong(bytes: local.count) }
+        for byte in local where !isASCIILetterOrDigit(byte) && !isLocalSymbol(byte) {
+            return .invalidLocalCharacter(UInt32(byte))
+        }
+        let dot = UInt8(ascii: ".")
+        if first == dot || last == dot || zip(local, local.dropFirst()).contains(where: { $0 == dot && $1 == dot }) {
+            return .badDots
+        }
+        return nil
+    }
+
+    /// `domainProblem` for ASCII bytes.
+    private static func asciiDomainProblem(_ domain: UnsafeBufferPointer<UInt8>) -> EmailProblem? {
+        guard !domain.isEmpty else { return .emptyDomain }
+        let labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard labels.count > 1 else { return .domainWithoutDot }
+        let hyphen = UInt8(ascii: "-")
+        for label in labels {
+            guard let first = label.first, let last = label.last else { return .emptyDomainLabel }
+            guard label.count <= maxLabelLength else { return .domainLabelTooLong(length: label.count) }
+            let valid =
+                first != hyphen && last != hyphen && label.allSatisfy { isASCIILetterOrDigit($0) || $0 == hyphen }
+            if !valid { return .invalidDomainLabel(String(decoding: label, as: UTF8.self)) }
+        }
+        if let tld = labels.last, tld.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return .numericTopLevelDomain(String(decoding: tld, as: UTF8.self))
+        }
+        return nil
+    }
+
+    /// An ASCII letter or digit: what `isLetterOrDigit` accepts below U+0080.
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        let folded = byte | 0x20
+        return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(folded)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// One of ``!#$%&'*+-/=?^_`{|}~.``, the `localSymbols`.
+    private static func isLocalSymbol(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "/"),
+            UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"),
+            UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "~"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
     }
 
     /// What is wrong with the part before the `@`, if anything.

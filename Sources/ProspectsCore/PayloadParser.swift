@@ -41,7 +41,7 @@ public struct PayloadParser: Sendable {
     public func prospect(
         name: String, email: String, phone: String? = nil, organization: String? = nil
     ) -> Result<Prospect, ScanError> {
-        let bytes = [name, email, phone ?? "", organization ?? ""].reduce(0) { $0 + $1.utf8.count }
+        let bytes = name.utf8.count + email.utf8.count + (phone?.utf8.count ?? 0) + (organization?.utf8.count ?? 0)
         guard bytes <= Self.maxPayloadBytes else {
             return .failure(.payloadTooLong(bytes: bytes, limit: Self.maxPayloadBytes))
         }

@@ -24,6 +24,20 @@ enum ProspectBuilder {
 
     /// The name trimmed and in NFC; `.emptyName` when nothing visible is left.
     static func cleanName(_ raw: String) -> Result<String, ScanError> {
+        // Text below U+0300 (ASCII and the Latin letters of most names) is checked on its bytes.
+        let fast = LatinText.withBytes(of: raw, below: LatinText.latinByteLimit) { bytes -> Result<String, ScanError> in
+            let range = LatinText.trimmed(bytes)
+            if let unsafe = LatinText.firstUnsafe(in: bytes, range) {
+                return .failure(.unsafeCharacters(field: "name", scalar: unsafe))
+            }
+            guard LatinText.containsVisible(bytes, range) else { return .failure(.emptyName) }
+            return .success(LatinText.string(raw, bytes, range))
+        }
+        return fast ?? generalCleanName(raw)
+    }
+
+    /// `cleanName` without the byte-level shortcut.
+    static func generalCleanName(_ raw: String) -> Result<String, ScanError> {
         let name = normalised(raw)
         if let unsafe = SafeText.firstUnsafe(in: name) {
             return .failure(.unsafeCharacters(field: "name", scalar: unsafe.value))
@@ -35,6 +49,25 @@ enum ProspectBuilder {
 
     /// The address trimmed, in NFC, free of unsafe scalars and valid (see `EmailAddress.validate`).
     static func cleanEmail(_ raw: String?) -> Result<String, ScanError> {
+        guard let raw else { return .failure(.missingEmail) }
+        // An ASCII address is trimmed, checked and validated on its bytes.
+        let fast = LatinText.withBytes(of: raw, below: 0x80) { bytes -> Result<String, ScanError> in
+            let range = LatinText.trimmed(bytes)
+            guard !range.isEmpty else { return .failure(.missingEmail) }
+            if let unsafe = LatinText.firstUnsafe(in: bytes, range) {
+                return .failure(.unsafeCharacters(field: "email", scalar: unsafe))
+            }
+            let email = LatinText.string(raw, bytes, range)
+            let trimmed = UnsafeBufferPointer(rebasing: bytes[range])
+            return EmailAddress.validateASCII(trimmed, address: email).mapError {
+                .invalidEmail(address: email, reason: $0)
+            }
+        }
+        return fast ?? generalCleanEmail(raw)
+    }
+
+    /// `cleanEmail` without the byte-level shortcut.
+    static func generalCleanEmail(_ raw: String?) -> Result<String, ScanError> {
         let email = normalised(raw ?? "")
         guard !email.isEmpty else { return .failure(.missingEmail) }
         if let unsafe = SafeText.firstUnsafe(in: email) {
@@ -49,6 +82,20 @@ enum ProspectBuilder {
     /// and a prospect list only shows them.
     static func cleanOptional(_ raw: String?, field: String) -> Result<String?, ScanError> {
         guard let raw else { return .success(nil) }
+        let fast = LatinText.withBytes(of: raw, below: LatinText.latinByteLimit) {
+            bytes -> Result<String?, ScanError> in
+            let range = LatinText.trimmed(bytes)
+            if let unsafe = LatinText.firstUnsafe(in: bytes, range) {
+                return .failure(.unsafeCharacters(field: field, scalar: unsafe))
+            }
+            return .success(range.isEmpty ? nil : LatinText.string(raw, bytes, range))
+        }
+        return fast ?? generalCleanOptional(raw, field: field)
+    }
+
+    /// `cleanOptional` without the byte-level shortcut.
+    static func generalCleanOptional(_ raw: String?, field: String) -> Result<String?, ScanError> {
+        guard let raw else { return .success(nil) }
         let text = normalised(raw)
         if let unsafe = SafeText.firstUnsafe(in: text) {
             return .failure(.unsafeCharacters(field: field, scalar: unsafe.value))
@@ -60,7 +107,7 @@ enum ProspectBuilder {
         ScalarText.trimmed(raw).precomposedStringWithCanonicalMapping
     }
 
-    private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
         switch properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .spaceSeparator: return false

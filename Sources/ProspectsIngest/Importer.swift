@@ -78,7 +78,7 @@ public final class Importer {
 
     /// The same rules as a scanned `Name\nemail` code, plus the optional fields' safety.
     func validate(_ record: ImportRecord) -> Result<Prospect, ScanError> {
-        if record.name.contains(where: \.isNewline) || record.email.contains(where: \.isNewline) {
+        if Self.hasNewline(record.name) || Self.hasNewline(record.email) {
             return .failure(.wrongLineCount(3))
         }
         var prospect: Prospect
@@ -95,5 +95,16 @@ public final class Importer {
         prospect.phone = record.phone.flatMap { $0.isEmpty ? nil : $0 }
         prospect.organization = record.organization.flatMap { $0.isEmpty ? nil : $0 }
         return .success(prospect)
+    }
+
+    /// `text.contains(where: \.isNewline)` without grapheme breaking: `Character.isNewline` looks at a
+    /// character's first scalar, and each of these scalars (grapheme break class CR, LF or Control) starts one.
+    static func hasNewline(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+            default: false
+            }
+        }
     }
 }
