@@ -1,4 +1,5 @@
 import ProspectsCore
+import QRDecoding
 
 /// A command line that did not make sense, with the sentence that says why.
 public struct UsageError: Error, Sendable, Hashable {
@@ -70,6 +71,11 @@ struct CommandLineArguments {
     /// `--jobs <n>`: a thread count from 1 to 256, or nil when not given (one per core).
     func jobs() throws(UsageError) -> Int? {
         try value("--jobs") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
+    }
+
+    /// `--pixel-limit <n>`: a positive pixel count, or the reader's default.
+    func pixelLimit() throws(UsageError) -> Int {
+        try value("--pixel-limit") { Int($0).flatMap { $0 > 0 ? $0 : nil } } ?? PNGReader.defaultPixelLimit
     }
 
     /// The value of an option restricted to a set of words.

@@ -48,9 +48,7 @@ struct DecodeCommand: Subcommand {
         showStatistics = arguments.has("--stats")
         paths = arguments.positionals
         guard !paths.isEmpty else { throw UsageError("decode needs at least one file or folder") }
-        pixelLimit =
-            try arguments.value("--pixel-limit") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
-            ?? PNGReader.defaultPixelLimit
+        pixelLimit = try arguments.pixelLimit()
         workers = try arguments.jobs()
     }
 

@@ -41,9 +41,7 @@ struct IngestCommand: Subcommand {
         self.arguments = arguments
         json = arguments.has("--json")
         guard !arguments.positionals.isEmpty else { throw UsageError("ingest needs at least one file or folder") }
-        pixelLimit =
-            try arguments.value("--pixel-limit") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
-            ?? PNGReader.defaultPixelLimit
+        pixelLimit = try arguments.pixelLimit()
         workers = try arguments.jobs()
     }
 
