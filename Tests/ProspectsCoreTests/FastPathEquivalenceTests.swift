@@ -6,18 +6,6 @@ import Testing
 /// The byte-level shortcuts (ASCII and text below U+0300) must give exactly the general path's results: the same
 /// accepted values, the same errors with the same details, the same dedup keys.
 @Suite struct FastPathEquivalenceTests {
-    /// SplitMix64: a seeded generator, so a failure can be reproduced.
-    private struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// ASCII pieces the checks react to: blanks, line breaks, every kind of control, dots, `@`, hyphens, quotes,
     /// symbols allowed and refused in a local part, both cases, digits.
     private static let asciiTokens = [

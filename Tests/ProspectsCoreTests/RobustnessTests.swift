@@ -4,18 +4,6 @@ import Testing
 /// Random payloads built from the tokens the parsers react to: none may crash a parser, and whatever
 /// comes out must be safe to print.
 @Suite struct RobustnessTests {
-    /// SplitMix64: a seeded generator, so a failure can be reproduced.
-    private struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let tokens: [[UInt8]] = [
         "MECARD:", "BEGIN:VCARD", "END:VCARD", "MATMSG:", "mailto:", "N:", "FN:", "EMAIL:", "TEL:", "ORG:", "TO:",
         ";", ";;", ":", ",", "\\", "\\;", "\r\n", "\n", "\r", " ", "\t", "\r\n ", "=", "=C3", "=\r\n", "%", "%C3",
