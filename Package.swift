@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ProspectsExchangeTests",
-            dependencies: ["ProspectsExchange", "ProspectStore", "ProspectsCore"],
+            dependencies: ["ProspectsExchange", "ProspectStore", "ProspectsCore", "ProspectsTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -175,19 +175,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     /// Runs a Python snippet with one argument and returns its output lines; the test fails if Python or a module is
     /// missing (Scripts/install-dependencies --test installs vobject).
     func python(_ source: String, _ argument: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", source, argument]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "python3 failed: \(errors)")
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        String(decoding: try PythonScript.run(source, argument), as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
     /// Starts every command at once, each from its own thread, and waits for all.

@@ -2,6 +2,7 @@ import Foundation
 import ProspectStore
 import ProspectsCore
 import ProspectsExchange
+import ProspectsTestSupport
 import Testing
 
 /// Our exports read by independent parsers: Python's `vobject` for vCards and its `csv` module for CSV.
@@ -87,33 +88,8 @@ import Testing
         return "'" + value
     }
 
-    /// Runs `python3 -c script argument` and decodes its stdout as JSON. Throws a clear `PythonUnavailable` when
-    /// Python or a module is missing, so a machine without them fails this test rather than passing it unnoticed.
+    /// Runs `python3 -c script argument` and decodes its stdout as JSON.
     func runPython(_ script: String, _ argument: String) throws -> Any {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, argument]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        switch process.terminationStatus {
-        case 0:
-            return try JSONSerialization.jsonObject(with: stdout)
-        case 127:
-            throw PythonUnavailable("python3 is not on PATH; install Python 3, then `python3 -m pip install vobject`")
-        default:
-            throw PythonUnavailable("python3 failed (status \(process.terminationStatus)): \(stderr)")
-        }
+        try JSONSerialization.jsonObject(with: PythonScript.run(script, argument))
     }
-}
-
-/// Why the interop tests could not run Python; its description is the whole message.
-struct PythonUnavailable: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
