@@ -55,18 +55,12 @@ struct DecodeCommand: Subcommand {
     func run(_ context: CommandContext) throws -> ExitCode {
         let console = context.console
         var status = ExitCode.success
-        var jobs: [ParallelProcessor.Job] = []
-        for entry in InputWalker.entries(for: paths) {
-            switch entry {
-            case .file(let path, let follow):
-                jobs.append(.init(path: path, followSymlinks: follow))
-            case .missing(let path, let error):
-                status = .noInput
-                if format == .json {
-                    console.out.line(JSONRecords.fileError(path: path, error).rendered)
-                } else {
-                    console.warn("\(SafeText.escaped(path)): \(error.message)")
-                }
+        let jobs = InputWalker.jobs(for: paths) { path, error in
+            status = .noInput
+            if format == .json {
+                console.out.line(JSONRecords.fileError(path: path, error).rendered)
+            } else {
+                console.warn("\(SafeText.escaped(path)): \(error.message)")
             }
         }
         let processor = ParallelProcessor(workers: workers, options: .init(pixelLimit: pixelLimit, hashContent: false))

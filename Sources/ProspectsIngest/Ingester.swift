@@ -31,13 +31,7 @@ public final class Ingester {
     /// Ingests every image under `paths`; a bad file is reported and the run goes on. Throws only for the store.
     public func ingest(_ paths: [String], report: (Event) throws -> Void) throws -> LoadTotals {
         let loader = Loader(store: store, batchSize: batchSize)
-        var jobs: [ParallelProcessor.Job] = []
-        for entry in InputWalker.entries(for: paths) {
-            switch entry {
-            case .file(let path, let follow): jobs.append(.init(path: path, followSymlinks: follow))
-            case .missing(let path, let error): try report(.missing(path: path, error: error))
-            }
-        }
+        let jobs = try InputWalker.jobs(for: paths) { path, error in try report(.missing(path: path, error: error)) }
         try report(.planned(files: jobs.count))
         var decoded = 0
         try processor.run(jobs) { outcome in

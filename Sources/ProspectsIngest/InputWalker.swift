@@ -29,6 +29,21 @@ public enum InputWalker {
         return result
     }
 
+    /// The files to process under `paths`, in order, as jobs for `ParallelProcessor`; each path that cannot be read
+    /// at all goes to `missing` (before any file is processed, since the walk completes first).
+    public static func jobs(
+        for paths: [String], missing: (_ path: String, _ error: ScanError) throws -> Void
+    ) rethrows -> [ParallelProcessor.Job] {
+        var jobs: [ParallelProcessor.Job] = []
+        for entry in entries(for: paths) {
+            switch entry {
+            case .file(let path, let follow): jobs.append(.init(path: path, followSymlinks: follow))
+            case .missing(let path, let error): try missing(path, error)
+            }
+        }
+        return jobs
+    }
+
     /// True for names the walk takes: `*.png` in any case, not hidden.
     public static func isImageName(_ name: String) -> Bool {
         !name.hasPrefix(".") && name.lowercased().hasSuffix(".png")
