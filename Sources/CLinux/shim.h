@@ -22,4 +22,8 @@ static inline int prospects_pipe2(int fds[2], int flags) {
 /// The corresponding C function is `mallopt` with `M_MMAP_THRESHOLD`; 1 on success.
 static inline int prospects_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 
+/// Keeps up to `bytes` free at the top of the heap instead of handing it back to the kernel at once.
+/// The corresponding C function is `mallopt` with `M_TRIM_THRESHOLD`; 1 on success.
+static inline int prospects_set_trim_threshold(int bytes) { return mallopt(M_TRIM_THRESHOLD, bytes); }
+
 #endif
