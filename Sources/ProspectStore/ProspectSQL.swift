@@ -99,8 +99,7 @@ enum ProspectSQL {
         var values: [SQLValue] = []
         values.reserveCapacity(9)  // SQLite appends the id
         values += [
-            .text(prospect.name), .text(nameKey(prospect.name)), .text(prospect.email),
-            .text(DedupKey.make(prospect.email)),
+            .text(prospect.name), .text(sighting.nameKey), .text(prospect.email), .text(sighting.emailKey),
             .text(prospect.phone), .text(prospect.organization), .date(sighting.seenAt), .text(sighting.source),
         ]
         return values

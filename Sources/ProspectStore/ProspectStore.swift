@@ -3,15 +3,21 @@ import ProspectsCore
 
 /// One sighting of a prospect: a code read from a file at a moment. The loader hands these to the store.
 public struct Sighting: Sendable, Hashable {
-    public var prospect: Prospect
-    /// Where the code was read (a file path, or `import:FILE` for imported lists).
+    public let prospect: Prospect
+    /// Where the code was read (a file path, or `FILE:LINE` for imported lists).
     public var source: String
     public var seenAt: Date
+    /// The prospect's dedup key and sort key, computed here rather than in the store so that the cost falls on
+    /// the thread that makes sightings, not on the one that writes them (an import reads and writes at once).
+    let emailKey: String
+    let nameKey: String
 
     public init(prospect: Prospect, source: String, seenAt: Date) {
         self.prospect = prospect
         self.source = source
         self.seenAt = seenAt
+        emailKey = DedupKey.make(prospect.email)
+        nameKey = ProspectSQL.nameKey(prospect.name)
     }
 }
 
