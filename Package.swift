@@ -75,7 +75,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ProspectsIngestTests",
-            dependencies: ["ProspectsIngest", "ProspectStore", "ProspectsCore", "QRDecoding", "ProspectsTestSupport"],
+            dependencies: [
+                "ProspectsIngest", "ProspectStore", "ProspectsCore", "ProspectsExchange", "QRDecoding",
+                "ProspectsTestSupport", "CSQLite",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -42,15 +42,11 @@ struct ImportCommand: Subcommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let console = context.console
-        let next: () throws -> ImportRecord?
+        let reader: any ImportRecordReader
         do {
             switch format {
-            case .csv:
-                let reader = try CSVRecordReader(path: path)
-                next = { try reader.next() }
-            case .json:
-                let reader = try JSONLinesRecordReader(path: path)
-                next = { try reader.next() }
+            case .csv: reader = try CSVRecordReader(path: path)
+            case .json: reader = try JSONLinesRecordReader(path: path)
             }
         } catch {
             console.warn("\(SafeText.escaped(path)): \(error.message)")
@@ -60,7 +56,7 @@ struct ImportCommand: Subcommand {
         var status = ExitCode.success
         let totals: Importer.Totals
         do {
-            totals = try Importer(store: store).run(source: path, next: next) { rejection in
+            totals = try Importer(store: store).run(source: path, reader: reader) { rejection in
                 status = .dataError
                 console.warn("\(SafeText.escaped(path)):\(rejection.line): \(rejection.error.message)")
             }

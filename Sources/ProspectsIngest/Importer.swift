@@ -6,8 +6,9 @@ import ProspectsExchange
 /// Loads an existing list (a CRM export) into the store, streaming, under the same rules as scanned codes.
 ///
 /// Each row is validated exactly as a scanned two-line payload would be (name, email, unsafe characters) and
-/// recorded through the store's dedup key, in transactions of `batchSize` rows; only one batch is held in memory.
-/// A row marked contacted makes a new prospect contacted; a known prospect keeps the state the team gave it.
+/// recorded through the store's dedup key, in transactions of `batchSize` rows. Reading and validating run on a
+/// second thread one batch ahead of the store's writes, so both cores work and at most three batches are in
+/// memory. A row marked contacted makes a new prospect contacted; a known prospect keeps the state the team gave it.
 public final class Importer {
     /// One row that was not imported, and why.
     public struct Rejection: Sendable {
@@ -22,62 +23,107 @@ public final class Importer {
         public var rejected = 0
     }
 
+    /// What the reading thread hands the writing thread: up to `batchSize` rows, valid or not.
+    private struct Batch: Sendable {
+        var rows = 0
+        var sightings: [Sighting] = []
+        /// Positions in `sightings` of rows the list marks as contacted (a CRM's own state, or our export's column).
+        var contacted: [Int] = []
+        var rejections: [Rejection] = []
+    }
+
     private let store: any ProspectStore
     private let batchSize: Int
-    private let parser = PayloadParser()
 
-    public init(store: any ProspectStore, batchSize: Int = 5_000) {
+    /// `batchSize` rows per transaction: large enough that SQLite writes each index page about once per batch,
+    /// small enough that another process waiting to write is held up for a fraction of a second.
+    public init(store: any ProspectStore, batchSize: Int = 20_000) {
         self.store = store
         self.batchSize = max(1, batchSize)
     }
 
-    /// Imports every record `next` yields; `reject` hears of each invalid row, and the import goes on.
-    /// Throws for an unreadable or malformed file (`ImportError`) and for the store (`StoreError`).
-    public func run(
-        source: String, next: () throws -> ImportRecord?, reject: (Rejection) -> Void
-    ) throws -> Totals {
-        var totals = Totals()
-        var batch: [Sighting] = []
-        batch.reserveCapacity(batchSize)
-        // Rows the list marks as contacted (a CRM's own state, or our export's column), by position in `batch`.
-        var contacted: [Int] = []
+    /// Imports every record `reader` yields; `reject` hears of each invalid row, in file order, and the import
+    /// goes on. Throws for an unreadable or malformed file (`ImportError`, after the rows before it are recorded)
+    /// and for the store (`StoreError`).
+    public func run(source: String, reader: sending any ImportRecordReader, reject: (Rejection) -> Void) throws
+        -> Totals
+    {
+        // One batch waiting while one is written and one is read.
+        let handOff = HandOff<Batch, ImportError>(capacity: 1)
+        let owned = Owned(reader)
+        let batchSize = batchSize
         let seenAt = Date()
-
-        func flush() throws {
-            guard !batch.isEmpty else { return }
-            let results = try store.record(batch)
-            for result in results {
-                switch result {
-                case .inserted: totals.inserted += 1
-                case .duplicate: totals.duplicates += 1
-                }
-            }
-            // Only a prospect this import creates takes the list's flag; one already known keeps what the team set.
-            for index in contacted {
-                if case .inserted(let id) = results[index] { _ = try store.setContacted(.id(id), true) }
-            }
-            batch.removeAll(keepingCapacity: true)
-            contacted.removeAll(keepingCapacity: true)
+        let thread = Thread {
+            Self.read(owned.value, source: source, seenAt: seenAt, batchSize: batchSize, into: handOff)
         }
+        thread.start()
 
-        while let record = try next() {
-            totals.rows += 1
-            switch validate(record) {
-            case .success(let prospect):
-                if record.contacted == true { contacted.append(batch.count) }
-                batch.append(Sighting(prospect: prospect, source: "\(source):\(record.line)", seenAt: seenAt))
-                if batch.count >= batchSize { try flush() }
-            case .failure(let error):
-                totals.rejected += 1
-                reject(Rejection(line: record.line, error: error))
+        var totals = Totals()
+        do {
+            while let next = handOff.receive() {
+                let batch = try next.get()
+                totals.rows += batch.rows
+                totals.rejected += batch.rejections.count
+                batch.rejections.forEach(reject)
+                try record(batch, into: &totals)
             }
+        } catch {
+            handOff.cancel()
+            handOff.waitUntilFinished()
+            throw error
         }
-        try flush()
         return totals
     }
 
+    private func record(_ batch: Batch, into totals: inout Totals) throws {
+        guard !batch.sightings.isEmpty else { return }
+        let results = try store.record(batch.sightings)
+        for result in results {
+            switch result {
+            case .inserted: totals.inserted += 1
+            case .duplicate: totals.duplicates += 1
+            }
+        }
+        // Only a prospect this import creates takes the list's flag; one already known keeps what the team set.
+        for index in batch.contacted {
+            if case .inserted(let id) = results[index] { _ = try store.setContacted(.id(id), true) }
+        }
+    }
+
+    /// The reading thread: validates rows into batches until the file ends, fails, or the writer gives up.
+    private static func read(
+        _ reader: any ImportRecordReader, source: String, seenAt: Date, batchSize: Int,
+        into handOff: HandOff<Batch, ImportError>
+    ) {
+        let parser = PayloadParser()
+        var batch = Batch()
+        do throws(ImportError) {
+            while let record = try reader.next() {
+                batch.rows += 1
+                switch validate(record, parser: parser) {
+                case .success(let prospect):
+                    if record.contacted == true { batch.contacted.append(batch.sightings.count) }
+                    batch.sightings.append(
+                        Sighting(prospect: prospect, source: "\(source):\(record.line)", seenAt: seenAt))
+                case .failure(let error):
+                    batch.rejections.append(Rejection(line: record.line, error: error))
+                }
+                if batch.rows >= batchSize {
+                    guard handOff.send(batch) else { return handOff.finish(nil) }
+                    batch = Batch()
+                }
+            }
+            _ = handOff.send(batch)
+            handOff.finish(nil)
+        } catch {
+            // The rows before a malformed record are still imported, as the error message promises.
+            _ = handOff.send(batch)
+            handOff.finish(error)
+        }
+    }
+
     /// The same rules as a scanned `Name\nemail` code, plus the optional fields' safety.
-    func validate(_ record: ImportRecord) -> Result<Prospect, ScanError> {
+    static func validate(_ record: ImportRecord, parser: PayloadParser) -> Result<Prospect, ScanError> {
         if Self.hasNewline(record.name) || Self.hasNewline(record.email) {
             return .failure(.wrongLineCount(3))
         }

@@ -59,12 +59,6 @@ public final class ParallelProcessor {
     }
 }
 
-/// Hands a non-Sendable value to exactly one other thread, which becomes its only user.
-private final class Owned<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
 /// The shared state of one parallel run: the next job to start, finished outcomes, and the window bound.
 ///
 /// One mutex, two conditions: the consumer sleeps on `outcomeReady` and is woken only by the worker that finishes

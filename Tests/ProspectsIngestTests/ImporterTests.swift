@@ -1,0 +1,96 @@
+import CSQLite
+import Foundation
+import ProspectStore
+import ProspectsCore
+import ProspectsExchange
+import ProspectsIngest
+import ProspectsTestSupport
+import Testing
+
+/// The import path on real CSV files and a real SQLite file, with batches small enough that every run crosses
+/// several of them, so the hand-off between the reading and the writing thread is exercised.
+@Suite struct ImporterTests {
+    let folder: TemporaryDirectory
+    let storePath: String
+    let store: SQLiteStore
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        storePath = folder.file("prospects.sqlite")
+        store = try SQLiteStore(path: storePath)
+    }
+
+    /// Writes `lines` as a CSV file and imports it; the rejections come back in the order `reject` heard them.
+    func importCSV(_ lines: [String], batchSize: Int) throws -> (Importer.Totals, [Int]) {
+        let path = folder.file("list-\(UUID().uuidString).csv")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        var rejectedLines: [Int] = []
+        let totals = try Importer(store: store, batchSize: batchSize).run(
+            source: "list.csv", reader: try CSVRecordReader(path: path)
+        ) { rejectedLines.append($0.line) }
+        return (totals, rejectedLines)
+    }
+
+    @Test(arguments: [1, 2, 3, 1_000])
+    func everyRowAcrossBatchesIsCountedOnceAndRejectionsComeInFileOrder(batchSize: Int) throws {
+        var lines = ["name,email,contacted"]
+        for index in 0..<20 {
+            switch index % 5 {
+            case 1: lines.append("Nobody \(index),not-an-address,")
+            case 3: lines.append("Repeat \(index),person0@example.com,")  // a duplicate of row 0
+            default: lines.append("Person \(index),person\(index)@example.com,\(index == 4 ? "yes" : "")")
+            }
+        }
+        let (totals, rejected) = try importCSV(lines, batchSize: batchSize)
+        #expect([totals.rows, totals.inserted, totals.duplicates, totals.rejected] as [Int] == [20, 12, 4, 4])
+        #expect(rejected == [3, 8, 13, 18], "header is line 1, so row index 1 is line 3")
+        #expect(try store.count() == 12)
+        let first = try #require(try store.prospect(.email("person0@example.com")))
+        #expect(first.scanCount == 5)
+        #expect(
+            try store.history(of: first.id).map(\.source) == [
+                "list.csv:2", "list.csv:5", "list.csv:10",
+                "list.csv:15", "list.csv:20",
+            ])
+        #expect(try store.prospect(.email("person4@example.com"))?.isContacted == true)
+        #expect(try store.list(filter: .contacted, sort: .name, reverse: false).count == 1)
+    }
+
+    @Test func aMalformedRecordStopsTheImportAfterEveryRowBeforeItIsRecorded() throws {
+        // Five good rows, then a record with too many fields: with batches of two, the fifth row is in a batch
+        // that is not full when the error comes, and must still be recorded.
+        let lines =
+            ["name,email"] + (1...5).map { "P\($0),p\($0)@example.com" } + ["X,x@example.com,extra", "Q,q@example.com"]
+        #expect(throws: ImportError.self) { try importCSV(lines, batchSize: 2) }
+        #expect(try store.count() == 5)
+        #expect(try store.prospect(.email("q@example.com")) == nil)
+    }
+
+    @Test func aListFlagOnlyMakesNewProspectsContacted() throws {
+        _ = try store.record([
+            Sighting(
+                prospect: Prospect(name: "Ada", email: "ada@example.org"), source: "scan.png",
+                seenAt: Date())
+        ])
+        let (totals, _) = try importCSV(
+            [
+                "name,email,contacted", "Ada,ada@example.org,yes", "Grace,grace@example.mil,yes",
+                "Grace,GRACE@example.mil,no",
+            ],
+            batchSize: 1)
+        #expect(totals.inserted == 1 && totals.duplicates == 2)
+        #expect(try store.prospect(.email("ada@example.org"))?.isContacted == false, "the team's state is kept")
+        #expect(try store.prospect(.email("grace@example.mil"))?.isContacted == true, "the first row created her")
+    }
+
+    @Test func aStoreErrorStopsTheReadingThreadAndIsThrown() throws {
+        // A real failure: another connection drops the table the import writes to.
+        var other: OpaquePointer?
+        #expect(sqlite3_open(storePath, &other) == SQLITE_OK)
+        #expect(sqlite3_exec(other, "PRAGMA foreign_keys = OFF; DROP TABLE prospects", nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(other)
+        // Many batches, so the reader is still running, or waiting to hand over, when the writer fails.
+        let lines = ["name,email"] + (1...2_000).map { "P\($0),p\($0)@example.com" }
+        #expect(throws: StoreError.self) { try importCSV(lines, batchSize: 10) }
+    }
+}
