@@ -33,26 +33,38 @@ public final class PostgresStore: ProspectStore {
         SELECT id, inserted FROM upserted
         """
 
-    public func record(_ sightings: [Sighting], ledger: [LedgerEntry]) throws(StoreError) -> [SightingResult] {
+    public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
         // Validate before BEGIN so that bad input is never mistaken for a retryable race.
-        var values: [[SQLValue]] = []
-        for sighting in sightings { values.append(try ProspectSQL.upsertValues(sighting)) }
-        var ledgerValues: [[SQLValue]] = []
-        for entry in ledger { ledgerValues.append(try ProspectSQL.ledgerValues(entry)) }
+        let prepared = try groups.map { group throws(StoreError) in
+            (
+                entry: try group.entry.map(ProspectSQL.ledgerValues),
+                sightings: try group.sightings.map(ProspectSQL.upsertValues)
+            )
+        }
         return try connection.transaction { () throws(StoreError) in
-            var results: [SightingResult] = []
-            results.reserveCapacity(values.count)
-            for sightingValues in values {
-                guard let row = try connection.execute(Self.upsert, sightingValues).rows.first else {
-                    throw .corrupt("the upsert returned no row")
+            var groupResults: [LedgeredResult] = []
+            groupResults.reserveCapacity(prepared.count)
+            for group in prepared {
+                // The entry goes first: a concurrent transaction inserting the same hash makes this one wait on
+                // the unique index, and once it commits, ON CONFLICT DO NOTHING affects no row.
+                if let entry = group.entry,
+                    try connection.execute(ProspectSQL.insertLedgerEntry, entry).affectedRows == 0
+                {
+                    groupResults.append(.alreadyInLedger)
+                    continue
                 }
-                let id = try row.int64(0)
-                results.append(try row.bool(1) ? .inserted(id: id) : .duplicate(id: id))
+                var results: [SightingResult] = []
+                results.reserveCapacity(group.sightings.count)
+                for values in group.sightings {
+                    guard let row = try connection.execute(Self.upsert, values).rows.first else {
+                        throw .corrupt("the upsert returned no row")
+                    }
+                    let id = try row.int64(0)
+                    results.append(try row.bool(1) ? .inserted(id: id) : .duplicate(id: id))
+                }
+                groupResults.append(.recorded(results))
             }
-            for entryValues in ledgerValues {
-                try connection.execute(ProspectSQL.insertLedgerEntry, entryValues)
-            }
-            return results
+            return groupResults
         }
     }
 

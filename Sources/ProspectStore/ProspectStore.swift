@@ -54,6 +54,27 @@ public struct LedgerEntry: Sendable, Hashable {
     }
 }
 
+/// Sightings that commit together with the ledger entry of the content they came from: one file's codes.
+public struct LedgeredSightings: Sendable, Hashable {
+    /// Marks the content as loaded; nil for sightings no ledger tracks (an imported list's rows).
+    public var entry: LedgerEntry?
+    public var sightings: [Sighting]
+
+    public init(entry: LedgerEntry?, sightings: [Sighting]) {
+        self.entry = entry
+        self.sightings = sightings
+    }
+}
+
+/// What recording one `LedgeredSightings` did.
+public enum LedgeredResult: Sendable, Hashable {
+    /// The sightings were recorded, in order, and the entry written.
+    case recorded([SightingResult])
+    /// The ledger already held this content (committed earlier, by another process, or earlier in the same
+    /// call): nothing was recorded.
+    case alreadyInLedger
+}
+
 /// A prospect as the store holds it, with its bookkeeping.
 public struct StoredProspect: Sendable, Hashable {
     public var id: Int64
@@ -120,9 +141,10 @@ public enum ProspectReference: Sendable, Hashable {
 /// A store object belongs to one thread at a time; open one per thread or process. Every write is one
 /// transaction, and the unique index on the dedup key keeps one prospect per address across processes.
 public protocol ProspectStore: AnyObject {
-    /// Records sightings in one transaction, in order; a known key updates scan count, last seen and history.
-    /// When `ledger` entries are given they are written in the same transaction.
-    func record(_ sightings: [Sighting], ledger: [LedgerEntry]) throws(StoreError) -> [SightingResult]
+    /// Records every group in one transaction, in order; a known key updates scan count, last seen and history.
+    /// A group whose ledger entry's content hash the ledger already holds records nothing. The check and the
+    /// write are one atomic step, so two processes handed identical bytes at the same moment count them once.
+    func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult]
     /// The ledger entry for a file's content hash, if that content was processed before.
     func ledgerEntry(contentHash: String) throws(StoreError) -> LedgerEntry?
 
@@ -142,7 +164,10 @@ public protocol ProspectStore: AnyObject {
 }
 
 extension ProspectStore {
+    /// Records sightings no ledger tracks, in one transaction, in order.
     public func record(_ sightings: [Sighting]) throws(StoreError) -> [SightingResult] {
-        try record(sightings, ledger: [])
+        guard case .recorded(let results)? = try record([LedgeredSightings(entry: nil, sightings: sightings)]).first
+        else { throw .corrupt("the store skipped sightings that carry no ledger entry") }
+        return results
     }
 }

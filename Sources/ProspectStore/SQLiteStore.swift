@@ -32,24 +32,35 @@ public final class SQLiteStore: ProspectStore {
         WHERE email_key = $1 RETURNING id
         """
 
-    public func record(_ sightings: [Sighting], ledger: [LedgerEntry]) throws(StoreError) -> [SightingResult] {
+    public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
         let insert = try database.statement(Self.insert)
         let touch = try database.statement(Self.touch)
         let insertScan = try database.statement(ProspectSQL.insertScan)
         let insertLedger = try database.statement(ProspectSQL.insertLedgerEntry)
         return try database.writeTransaction { () throws(StoreError) in
-            var results: [SightingResult] = []
-            results.reserveCapacity(sightings.count)
             var nextID = try nextID()
-            for sighting in sightings {
-                var values = try ProspectSQL.upsertValues(sighting)
-                values.append(.integer(nextID))
-                let result: SightingResult
-                try insert.execute(values)
-                if insert.changes == 1 {
-                    result = .inserted(id: nextID)
-                    nextID += 1
-                } else {
+            var groupResults: [LedgeredResult] = []
+            groupResults.reserveCapacity(groups.count)
+            for group in groups {
+                if let entry = group.entry {
+                    // The entry goes first: under the write lock, a conflict means the content is loaded already.
+                    try insertLedger.execute(try ProspectSQL.ledgerValues(entry))
+                    if insertLedger.changes == 0 {
+                        groupResults.append(.alreadyInLedger)
+                        continue
+                    }
+                }
+                var results: [SightingResult] = []
+                results.reserveCapacity(group.sightings.count)
+                for sighting in group.sightings {
+                    var values = try ProspectSQL.upsertValues(sighting)
+                    values.append(.integer(nextID))
+                    try insert.execute(values)
+                    if insert.changes == 1 {
+                        results.append(.inserted(id: nextID))
+                        nextID += 1
+                        continue
+                    }
                     // $4 is the email key, $7 the time seen, $5 and $6 the phone and organisation.
                     let ids = try touch.query([values[3], values[6], values[4], values[5]]) { row throws(StoreError) in
                         try row.int64(0)
@@ -57,14 +68,11 @@ public final class SQLiteStore: ProspectStore {
                     guard let id = ids.first else { throw .corrupt("a conflicting key has no row") }
                     // The first sighting lives in the prospect row; `scans` holds the later ones.
                     try insertScan.execute([.integer(id), .text(sighting.source), .date(sighting.seenAt)])
-                    result = .duplicate(id: id)
+                    results.append(.duplicate(id: id))
                 }
-                results.append(result)
+                groupResults.append(.recorded(results))
             }
-            for entry in ledger {
-                try insertLedger.execute(try ProspectSQL.ledgerValues(entry))
-            }
-            return results
+            return groupResults
         }
     }
 

@@ -64,7 +64,8 @@ public struct LoadTotals: Sendable, Hashable, Codable {
 ///
 /// A file's sightings and its ledger entry commit in one transaction, so "in the store" and "in the ledger"
 /// are the same fact. Content the ledger already holds is reported as duplicates and not recorded again, which
-/// makes loading a file twice (a restart after a crash, or a second `ingest` of one folder) change nothing.
+/// makes loading a file twice (a restart after a crash, a second `ingest` of one folder, or two watchers handed
+/// copies of one file at the same moment) change nothing. The store checks the ledger inside the transaction.
 public final class Loader {
     private let store: any ProspectStore
     private let batchSize: Int
@@ -95,48 +96,44 @@ public final class Loader {
         pendingSightings = 0
 
         let seenAt = now()
-        var sightings: [Sighting] = []
-        var ledger: [LedgerEntry] = []
-        var known: [Bool] = []  // per file: content already in the ledger
-        var batchHashes: Set<String> = []
-        for file in files {
-            var alreadyLoaded = false
-            if let hash = file.contentHash, !file.prospects.isEmpty {
-                if batchHashes.contains(hash) {
-                    alreadyLoaded = true
-                } else {
-                    alreadyLoaded = try store.ledgerEntry(contentHash: hash) != nil
-                }
-                batchHashes.insert(hash)
+        // One group per file with prospects. Only content that adds to the store is entered in the ledger: a
+        // rejected file leaves the store untouched, and processing it again is harmless (it is rejected again).
+        let prospectsByFile = files.map(\.prospects)
+        var groups: [LedgeredSightings] = []
+        for (file, prospects) in zip(files, prospectsByFile) where !prospects.isEmpty {
+            let entry = file.contentHash.map { hash in
+                LedgerEntry(
+                    contentHash: hash, fileName: file.path, outcome: .inserted, prospects: prospects.count,
+                    processedAt: seenAt)
             }
-            known.append(alreadyLoaded)
-            if alreadyLoaded { continue }
-            let prospects = file.prospects
-            sightings += prospects.map { Sighting(prospect: $0, source: file.path, seenAt: seenAt) }
-            // Only content that adds to the store is entered in the ledger: a rejected file leaves the store
-            // untouched, and processing it again is harmless (it is rejected again).
-            if let hash = file.contentHash, !prospects.isEmpty {
-                ledger.append(
-                    LedgerEntry(
-                        contentHash: hash, fileName: file.path, outcome: .inserted, prospects: prospects.count,
-                        processedAt: seenAt))
-            }
+            let sightings = prospects.map { Sighting(prospect: $0, source: file.path, seenAt: seenAt) }
+            groups.append(LedgeredSightings(entry: entry, sightings: sightings))
         }
-        let results = sightings.isEmpty && ledger.isEmpty ? [] : try store.record(sightings, ledger: ledger)
-        guard results.count == sightings.count else {
-            throw StoreError.corrupt("the store returned \(results.count) results for \(sightings.count) sightings")
+        let results = groups.isEmpty ? [] : try store.record(groups)
+        guard results.count == groups.count else {
+            throw StoreError.corrupt("the store returned \(results.count) results for \(groups.count) files")
         }
 
-        var next = results.makeIterator()
-        for (file, alreadyLoaded) in zip(files, known) {
+        var nextGroup = results.makeIterator()
+        for (file, prospects) in zip(files, prospectsByFile) {
+            let groupResult = prospects.isEmpty ? nil : nextGroup.next()
+            let alreadyLoaded = groupResult == .alreadyInLedger
+            var sightingResults: IndexingIterator<[SightingResult]>?
+            if case .recorded(let recorded)? = groupResult {
+                guard recorded.count == prospects.count else {
+                    throw StoreError.corrupt(
+                        "the store returned \(recorded.count) results for \(prospects.count) sightings")
+                }
+                sightingResults = recorded.makeIterator()
+            }
             let codes: [FileResult.CodeStatus] = file.codes.map { code in
                 switch code.result {
                 case .failure(let error): return .rejected(error)
                 case .success:
-                    if alreadyLoaded { return .duplicate(id: nil) }
-                    switch next.next()! {
-                    case .inserted(let id): return .inserted(id: id)
-                    case .duplicate(let id): return .duplicate(id: id)
+                    switch sightingResults?.next() {
+                    case .inserted(let id)?: return .inserted(id: id)
+                    case .duplicate(let id)?: return .duplicate(id: id)
+                    case nil: return .duplicate(id: nil)
                     }
                 }
             }

@@ -110,35 +110,99 @@ struct ProspectStoreConformanceTests {
         let entry = LedgerEntry(
             contentHash: String(repeating: "ab", count: 32), fileName: "card.png", outcome: .inserted, prospects: 1,
             processedAt: date(9_000))
-        _ = try store.record([sighting("Lee", "lee@example.com")], ledger: [entry])
+        let first = try store.record([LedgeredSightings(entry: entry, sightings: [sighting("Lee", "lee@example.com")])])
+        #expect(first.count == 1)
+        guard case .recorded(let results)? = first.first, case .inserted(let lee)? = results.first else {
+            Issue.record("the first group was not recorded: \(first)")
+            return
+        }
         #expect(try store.ledgerEntry(contentHash: entry.contentHash) == entry)
         #expect(try store.ledgerEntry(contentHash: String(repeating: "cd", count: 32)) == nil)
 
-        // Recording the same content again keeps the first entry and does not fail.
+        // The same content again records nothing and keeps the first entry; so does a copy later in one call.
         var again = entry
         again.outcome = .duplicate
-        _ = try store.record([sighting("Lee", "lee@example.com")], ledger: [again])
+        let copy = LedgeredSightings(entry: again, sightings: [sighting("Lee", "lee@example.com", source: "copy.png")])
+        let fresh = LedgerEntry(
+            contentHash: "ee", fileName: "new.png", outcome: .inserted, prospects: 1, processedAt: date(9_500))
+        let freshGroup = LedgeredSightings(entry: fresh, sightings: [sighting("Max", "max@example.com")])
+        #expect(try store.record([copy]) == [.alreadyInLedger])
+        let mixed = try store.record([freshGroup, freshGroup])
+        #expect(mixed.count == 2 && mixed[1] == .alreadyInLedger)
+        if case .recorded(let maxResults) = mixed[0] {
+            #expect(maxResults.count == 1)
+        } else {
+            Issue.record("a new hash was not recorded: \(mixed)")
+        }
         #expect(try store.ledgerEntry(contentHash: entry.contentHash) == entry)
+        #expect(try store.prospect(.id(lee))?.scanCount == 1)
+        #expect(try store.prospect(.email("max@example.com"))?.scanCount == 1)
 
         // A failing batch writes neither its prospects nor its ledger entry.
         let failing = LedgerEntry(
             contentHash: "ff", fileName: "bad.png", outcome: .inserted, prospects: 2, processedAt: date(1))
         expectStoreError({ () throws(StoreError) in
-            _ = try store.record(
-                [sighting("Ok", "ok@example.com"), sighting("Bad\0", "bad@example.com")],
-                ledger: [failing])
+            _ = try store.record([
+                LedgeredSightings(
+                    entry: failing, sightings: [sighting("Ok", "ok@example.com"), sighting("Bad\0", "bad@example.com")])
+            ])
         }) { error in
             if case .database = error { true } else { false }
         }
         #expect(try store.ledgerEntry(contentHash: "ff") == nil)
         #expect(try store.prospect(.email("ok@example.com")) == nil)
-        #expect(try store.count() == 1)
+        #expect(try store.count() == 2)
 
         // A ledger entry alone, for a file that held no prospect.
         let rejected = LedgerEntry(
             contentHash: "00", fileName: "blank.png", outcome: .rejected, prospects: 0, processedAt: date(2))
-        #expect(try store.record([], ledger: [rejected]) == [])
+        #expect(try store.record([LedgeredSightings(entry: rejected, sightings: [])]) == [.recorded([])])
         #expect(try store.ledgerEntry(contentHash: "00") == rejected)
+    }
+
+    /// Two watchers handed copies of one file (identical bytes, different names) at the same instant: the
+    /// ledger check is inside each transaction, so exactly one of them records the sighting.
+    @Test(arguments: StoreKind.allCases)
+    func identicalContentRecordedAtOnceByManyWritersCountsOnce(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        _ = try fixture.open()  // migrated before the race, so that only the ledger races
+        let threads = 4
+        let rounds = 10
+        let location = fixture.location
+        let start = ThreadBarrier(count: threads)
+        let errors = LockedList<String>()
+        let recorded = LockedList<Int>()
+        let finished = DispatchGroup()
+        for index in 0..<threads {
+            finished.enter()
+            let thread = Thread {
+                defer { finished.leave() }
+                do {
+                    let store = try location.open()
+                    start.wait()
+                    for round in 0..<rounds {
+                        let entry = LedgerEntry(
+                            contentHash: "hash-\(round)", fileName: "copy\(index).png", outcome: .inserted,
+                            prospects: 1, processedAt: Date(timeIntervalSince1970: 1))
+                        let group = LedgeredSightings(
+                            entry: entry,
+                            sightings: [sighting("Same", "same\(round)@example.com", source: "copy\(index).png")])
+                        if case .recorded = try store.record([group]).first { recorded.append(round) }
+                    }
+                } catch {
+                    errors.append("thread \(index): \(error)")
+                }
+            }
+            thread.start()
+        }
+        finished.wait()
+        #expect(errors.items == [])
+        #expect(recorded.items.sorted() == Array(0..<rounds), "each content recorded by exactly one writer")
+        let store = try fixture.open()
+        #expect(try store.count() == rounds)
+        for round in 0..<rounds {
+            #expect(try store.prospect(.email("same\(round)@example.com"))?.scanCount == 1)
+        }
     }
 
     @Test(arguments: StoreKind.allCases)
