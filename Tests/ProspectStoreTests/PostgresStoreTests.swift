@@ -53,20 +53,11 @@ struct PostgresStoreTests {
 
     @Test func manyStoresStartingAtOnceMigrateOnce() throws {
         let url = try PostgresTestServer.shared().makeDatabase()
-        let threads = 4
-        let start = ThreadBarrier(count: threads)
-        let errors = LockedList<String>()
-        let finished = DispatchGroup()
-        for index in 0..<threads {
-            finished.enter()
-            Thread {
-                defer { finished.leave() }
-                start.wait()
-                do { _ = try PostgresStore(url: url) } catch { errors.append("store \(index): \(error)") }
-            }.start()
+        let errors = runOnThreads(4) { _, start in
+            start.wait()
+            _ = try PostgresStore(url: url)
         }
-        finished.wait()
-        #expect(errors.items == [])
+        #expect(errors == [])
         let versions = try PostgresConnection(url: url).execute("SELECT version FROM schema_version").rows
         #expect(versions.map(\.values) == [["2"]])
     }

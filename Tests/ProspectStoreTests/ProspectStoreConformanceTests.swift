@@ -166,37 +166,23 @@ struct ProspectStoreConformanceTests {
     func identicalContentRecordedAtOnceByManyWritersCountsOnce(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         _ = try fixture.open()  // migrated before the race, so that only the ledger races
-        let threads = 4
         let rounds = 10
         let location = fixture.location
-        let start = ThreadBarrier(count: threads)
-        let errors = LockedList<String>()
         let recorded = LockedList<Int>()
-        let finished = DispatchGroup()
-        for index in 0..<threads {
-            finished.enter()
-            let thread = Thread {
-                defer { finished.leave() }
-                do {
-                    let store = try location.open()
-                    start.wait()
-                    for round in 0..<rounds {
-                        let entry = LedgerEntry(
-                            contentHash: "hash-\(round)", fileName: "copy\(index).png", outcome: .inserted,
-                            prospects: 1, processedAt: Date(timeIntervalSince1970: 1))
-                        let group = LedgeredSightings(
-                            entry: entry,
-                            sightings: [sighting("Same", "same\(round)@example.com", source: "copy\(index).png")])
-                        if case .recorded = try store.record([group]).first { recorded.append(round) }
-                    }
-                } catch {
-                    errors.append("thread \(index): \(error)")
-                }
+        let errors = runOnThreads(4) { index, start in
+            let store = try location.open()
+            start.wait()
+            for round in 0..<rounds {
+                let entry = LedgerEntry(
+                    contentHash: "hash-\(round)", fileName: "copy\(index).png", outcome: .inserted, prospects: 1,
+                    processedAt: Date(timeIntervalSince1970: 1))
+                let group = LedgeredSightings(
+                    entry: entry,
+                    sightings: [sighting("Same", "same\(round)@example.com", source: "copy\(index).png")])
+                if case .recorded = try store.record([group]).first { recorded.append(round) }
             }
-            thread.start()
         }
-        finished.wait()
-        #expect(errors.items == [])
+        #expect(errors == [])
         #expect(recorded.items.sorted() == Array(0..<rounds), "each content recorded by exactly one writer")
         let store = try fixture.open()
         #expect(try store.count() == rounds)
@@ -373,30 +359,17 @@ struct ProspectStoreConformanceTests {
         let threads = 4
         let sightingsPerThread = 20
         let location = fixture.location
-        let start = ThreadBarrier(count: threads)
-        let errors = LockedList<String>()
-        let finished = DispatchGroup()
-        for index in 0..<threads {
-            finished.enter()
-            let thread = Thread {
-                defer { finished.leave() }
-                do {
-                    // Every thread opens its own store on the new, empty location: migration races too.
-                    start.wait()
-                    let store = try location.open()
-                    for round in 0..<sightingsPerThread {
-                        _ = try store.record([
-                            sighting("Same", "same@example.com", source: "t\(index)-\(round)", at: Int64(round))
-                        ])
-                    }
-                } catch {
-                    errors.append("thread \(index): \(error)")
-                }
+        let errors = runOnThreads(threads) { index, start in
+            // Every thread opens its own store on the new, empty location: migration races too.
+            start.wait()
+            let store = try location.open()
+            for round in 0..<sightingsPerThread {
+                _ = try store.record([
+                    sighting("Same", "same@example.com", source: "t\(index)-\(round)", at: Int64(round))
+                ])
             }
-            thread.start()
         }
-        finished.wait()
-        #expect(errors.items == [])
+        #expect(errors == [])
         let store = try fixture.open()
         #expect(try store.count() == 1)
         let stored = try #require(try store.prospect(.email("same@example.com")))

@@ -34,3 +34,27 @@ final class LockedList<Element: Sendable>: @unchecked Sendable {
         lock.withLock { storage }
     }
 }
+
+/// Runs `body` on `count` new threads, each with its index and a barrier for all of them, and waits until every
+/// one has returned; the result lists what each thread threw.
+func runOnThreads(_ count: Int, _ body: @escaping @Sendable (_ index: Int, _ start: ThreadBarrier) throws -> Void)
+    -> [String]
+{
+    let start = ThreadBarrier(count: count)
+    let errors = LockedList<String>()
+    let finished = DispatchGroup()
+    for index in 0..<count {
+        finished.enter()
+        let thread = Thread {
+            defer { finished.leave() }
+            do {
+                try body(index, start)
+            } catch {
+                errors.append("thread \(index): \(error)")
+            }
+        }
+        thread.start()
+    }
+    finished.wait()
+    return errors.items
+}
