@@ -19,7 +19,10 @@ enum OutputFile {
             }
             offset += written
         }
-        guard fsync(fd) == 0, close(fd) == 0, rename(temporary, path) == 0 else {
+        // The descriptor is closed whether or not fsync succeeds.
+        let synced = fsync(fd) == 0
+        let closed = close(fd) == 0
+        guard synced, closed, rename(temporary, path) == 0 else {
             let error = failure("cannot write \(path)", status: .ioError)
             unlink(temporary)
             throw error
