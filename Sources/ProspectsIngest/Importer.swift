@@ -35,9 +35,9 @@ public final class Importer {
     private let store: any ProspectStore
     private let batchSize: Int
 
-    /// `batchSize` rows per transaction: large enough that SQLite writes each index page about once per batch,
-    /// small enough that another process waiting to write is held up for a fraction of a second.
-    public init(store: any ProspectStore, batchSize: Int = 20_000) {
+    /// `batchSize` rows per transaction. On 100,000 rows, 10,000 was as fast as 20,000 (5,000 was 10 % slower)
+    /// with 9 MB less peak memory, and another process waiting to write is held up for a fraction of a second.
+    public init(store: any ProspectStore, batchSize: Int = 10_000) {
         self.store = store
         self.batchSize = max(1, batchSize)
     }
