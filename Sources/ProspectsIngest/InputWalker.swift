@@ -16,16 +16,7 @@ public enum InputWalker {
 
     public static func entries(for paths: [String]) -> [Entry] {
         var result: [Entry] = []
-        for path in paths {
-            var info = stat()
-            if stat(path, &info) != 0 {
-                result.append(.missing(path: path, error: .unreadableFile(reason: String(cString: strerror(errno)))))
-            } else if info.st_mode & S_IFMT == S_IFDIR {
-                walk(directory: path, into: &result)
-            } else {
-                result.append(.file(path: path, followSymlinks: true))
-            }
-        }
+        visit(paths) { result.append($0) }
         return result
     }
 
@@ -34,8 +25,10 @@ public enum InputWalker {
     public static func jobs(
         for paths: [String], missing: (_ path: String, _ error: ScanError) throws -> Void
     ) rethrows -> [ParallelProcessor.Job] {
+        // Straight into jobs, without a list of entries beside them: the path list is the one thing a run holds
+        // per file.
         var jobs: [ParallelProcessor.Job] = []
-        for entry in entries(for: paths) {
+        try visit(paths) { entry in
             switch entry {
             case .file(let path, let follow): jobs.append(.init(path: path, followSymlinks: follow))
             case .missing(let path, let error): try missing(path, error)
@@ -44,15 +37,28 @@ public enum InputWalker {
         return jobs
     }
 
+    private static func visit(_ paths: [String], _ body: (Entry) throws -> Void) rethrows {
+        for path in paths {
+            var info = stat()
+            if stat(path, &info) != 0 {
+                try body(.missing(path: path, error: .unreadableFile(reason: String(cString: strerror(errno)))))
+            } else if info.st_mode & S_IFMT == S_IFDIR {
+                try walk(directory: path, body)
+            } else {
+                try body(.file(path: path, followSymlinks: true))
+            }
+        }
+    }
+
     /// True for names the walk takes: `*.png` in any case, not hidden.
     public static func isImageName(_ name: String) -> Bool {
         !name.hasPrefix(".") && name.lowercased().hasSuffix(".png")
     }
 
-    private static func walk(directory: String, into result: inout [Entry]) {
+    private static func walk(directory: String, _ body: (Entry) throws -> Void) rethrows {
         guard let dir = opendir(directory) else {
             let error = ScanError.unreadableFile(reason: String(cString: strerror(errno)))
-            result.append(.missing(path: directory, error: error))
+            try body(.missing(path: directory, error: error))
             return
         }
         defer { closedir(dir) }
@@ -76,9 +82,9 @@ public enum InputWalker {
         for (name, isDirectory) in names.sorted(by: { $0.name < $1.name }) {
             let path = join(directory, name)
             if isDirectory {
-                walk(directory: path, into: &result)
+                try walk(directory: path, body)
             } else {
-                result.append(.file(path: path, followSymlinks: false))
+                try body(.file(path: path, followSymlinks: false))
             }
         }
     }
