@@ -5,19 +5,37 @@ import CZBar
 /// A class because `deinit` must free the zbar scanner and image it owns. zbar objects must not be shared
 /// between threads: create one scanner per thread.
 public final class QRScanner {
-    private let scanner: OpaquePointer
+    /// How many codes one zbar scanner decodes before it is replaced. zbar 0.23 keeps every decoded QR code's
+    /// symbol in a recycling list it never reuses (mchehab/zbar#258): about 190 bytes per code, held until the
+    /// scanner is destroyed, which a long `watch` would grow without bound. Replacing the scanner costs about as
+    /// much as one small scan, and bounds that memory at about 190 KB.
+    static let codesPerScanner = 1_000
+
+    private var scanner: OpaquePointer
     private let zbarImage: OpaquePointer
     /// The scan settings in force, so a scan changes zbar's configuration only when it asks for other ones.
     private var density = 1
     private var testsInverted = true
+    /// Codes decoded by the current zbar scanner, and how many scanners this object has used (for tests).
+    private var codesOnScanner = 0
+    private(set) var scannerGeneration = 1
 
     /// A scanner for QR codes only, reporting raw payload bytes and trying light-on-dark codes too.
     public init() {
-        guard let scanner = zbar_image_scanner_create(), let zbarImage = zbar_image_create() else {
+        guard let zbarImage = zbar_image_create() else {
+            fatalError("zbar could not allocate an image")  // only on out-of-memory
+        }
+        self.scanner = Self.makeScanner()
+        self.zbarImage = zbarImage
+        // Only Y800 (8-bit gray) is accepted; any other fourcc makes zbar_scan_image return -1.
+        zbar_image_set_format(zbarImage, zbar_fourcc_parse("Y800"))
+    }
+
+    /// A zbar scanner configured as `init` documents, at density 1 with inverted codes tried.
+    private static func makeScanner() -> OpaquePointer {
+        guard let scanner = zbar_image_scanner_create() else {
             fatalError("zbar could not allocate a scanner")  // only on out-of-memory
         }
-        self.scanner = scanner
-        self.zbarImage = zbarImage
         // Every symbology is on by default; QR only is 1.7–2.6 times cheaper and gives no false EAN hits.
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
@@ -25,8 +43,20 @@ public final class QRScanner {
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         // When a pass finds nothing, zbar retries on an inverted copy: light-on-dark codes are found too.
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, 1)
-        // Only Y800 (8-bit gray) is accepted; any other fourcc makes zbar_scan_image return -1.
-        zbar_image_set_format(zbarImage, zbar_fourcc_parse("Y800"))
+        return scanner
+    }
+
+    /// Swaps in a fresh zbar scanner once the current one has decoded `codesPerScanner` codes.
+    private func replaceScannerIfWorn() {
+        guard codesOnScanner >= Self.codesPerScanner else { return }
+        // The image still refers to the last scan's symbols, which belong to the old scanner: drop them first.
+        zbar_image_set_symbols(zbarImage, nil)
+        zbar_image_scanner_destroy(scanner)
+        scanner = Self.makeScanner()
+        density = 1
+        testsInverted = true
+        codesOnScanner = 0
+        scannerGeneration += 1
     }
 
     deinit {
@@ -62,6 +92,7 @@ public final class QRScanner {
     func scan(
         _ image: GrayImage, density: Int, testInverted: Bool, coordinate: (Int) -> Int
     ) throws(ScanFailure) -> [QRSymbol] {
+        replaceScannerIfWorn()
         if density != self.density {
             zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(density))
             zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(density))
@@ -89,7 +120,9 @@ public final class QRScanner {
                 return .failure(.scannerFailed(reason: "zbar_scan_image failed on a \(width) × \(height) Y800 image"))
             }
             // Symbol data belongs to zbar and is recycled by the next scan: copy it out now.
-            return .success(collectSymbols(coordinate: coordinate))
+            let symbols = collectSymbols(coordinate: coordinate)
+            codesOnScanner += symbols.count
+            return .success(symbols)
         }
         return try result.get()
     }

@@ -1,6 +1,7 @@
 import ProspectsTestSupport
-import QRDecoding
 import Testing
+
+@testable import QRDecoding
 
 @Suite("QRScanner: zbar on gray images")
 struct QRScannerTests {
@@ -58,6 +59,27 @@ struct QRScannerTests {
             #expect(
                 try scanner.scan(GrayImage(width: 64, height: 64, pixels: .init(repeating: 255, count: 4096))) == [])
         }
+    }
+
+    @Test("the zbar scanner is replaced after a thousand codes, and scans read the same across the change")
+    func scannerIsReplacedBeforeZbarsRecyclingGrows() throws {
+        let scanner = QRScanner()
+        let code = PNGFixtures.codeImage("Paul Hudson\npaul@hackingwithswift.com")
+        let blank = GrayImage(width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 64 * 64))
+        let expected = try scanner.scan(code)
+        #expect(expected.count == 1)
+        // Scans that find nothing do not wear the scanner out; decoded codes do.
+        for _ in 0..<50 { #expect(try scanner.scan(blank).isEmpty) }
+        for _ in 1..<QRScanner.codesPerScanner { #expect(try scanner.scan(code) == expected) }
+        #expect(scanner.scannerGeneration == 1)
+        // The next scan starts on a new zbar scanner: the settings are applied again, at another density too.
+        #expect(try scanner.scan(code) == expected)
+        #expect(scanner.scannerGeneration == 2)
+        #expect(try scanner.scan(code, density: 2, testInverted: false) { $0 } == expected)
+        #expect(try scanner.scan(code) == expected)
+        let light = PNGFixtures.codeImage("Zoë Müller\nzoe@example.com")
+        let inverted = GrayImage(width: light.width, height: light.height, pixels: light.pixels.map { 255 - $0 })
+        #expect(try scanner.scan(inverted).map(\.text) == ["Zoë Müller\nzoe@example.com"], "inverted codes are tried")
     }
 
     @Test("an empty image has no code; a pixel buffer of the wrong size is refused")
