@@ -47,8 +47,11 @@ final class SQLiteDatabase {
         // From here on a failure releases self, and deinit closes the connection.
         try enableWAL()
         try execute("PRAGMA foreign_keys = ON")
-        // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
-        try execute("PRAGMA synchronous = NORMAL")
+        // FULL syncs the WAL at every commit. NORMAL survives a crashed process but may roll back the last commits
+        // after a power cut, and `watch` moves a file to the archive once its commit returns: the file would be
+        // archived while its prospects were gone. The cost is one fsync per transaction, and every bulk path
+        // batches thousands of rows into one.
+        try execute("PRAGMA synchronous = FULL")
         // SQLite's default 2 MB page cache holds the rows and dedup index of about 10,000 prospects; past that,
         // every write transaction re-read and rewrote evicted index pages (a third of a 100,000-row import was
         // kernel time). Pages are allocated only as they are used, so a small store costs no more.

@@ -80,13 +80,24 @@ enum FileSystemCalls {
         return names
     }
 
-    /// Writes `bytes` to a new file at `path`, failing if anything is there already. The C function is `open`
-    /// with `O_CREAT | O_EXCL`.
+    /// Writes `bytes` to a new file at `path` and syncs them, failing if anything is there already, so that a
+    /// rename that publishes the file never outlives its content in a power cut. The C function is `open` with
+    /// `O_CREAT | O_EXCL`, then `fsync`.
     static func createFile(_ path: String, bytes: [UInt8], mode: mode_t = 0o644) throws(SystemCallError) {
         let fd = retryingOnInterrupt { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode) }
         if fd < 0 { throw SystemCallError("open", path: path) }
         defer { close(fd) }
         try writeAll(fd, bytes, path: path)
+        if fsync(fd) != 0 { throw SystemCallError("fsync", path: path) }
+    }
+
+    /// Syncs a folder, so that the renames into it so far survive a power cut. The C function is `fsync` on the
+    /// folder opened read-only.
+    static func syncFolder(_ path: String) throws(SystemCallError) {
+        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        if fd < 0 { throw SystemCallError("open", path: path) }
+        defer { close(fd) }
+        if fsync(fd) != 0 { throw SystemCallError("fsync", path: path) }
     }
 
     /// The whole content of a small file of the watcher's own (a reason file), or nil when it cannot be read.

@@ -103,6 +103,9 @@ final class Inbox {
                     FileSystemCalls.removeOwnFile(scratch)
                     continue
                 }
+                // The reason's name must be on disk before the file joins it: after a power cut, a quarantined
+                // file without its reason would be a file nobody can explain.
+                try FileSystemCalls.syncFolder(rejected)
             }
             do {
                 try FileSystemCalls.renameNoReplace(claim.claimedPath, destination)

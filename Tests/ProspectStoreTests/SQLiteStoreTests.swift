@@ -38,11 +38,13 @@ struct SQLiteStoreTests {
         }
     }
 
-    @Test func usesWALAndForeignKeys() throws {
+    @Test func usesWALForeignKeysAndCommitsThatSurviveAPowerCut() throws {
         let folder = try TemporaryDirectory()
         let database = try SQLiteDatabase(path: folder.file("db.sqlite"))
         #expect(try database.query("PRAGMA journal_mode") { row throws(StoreError) in try row.text(0) } == ["wal"])
         #expect(try database.query("PRAGMA foreign_keys") { row throws(StoreError) in try row.int(0) } == [1])
+        // 2 is FULL: the WAL is synced at every commit, before `watch` moves the file it came from.
+        #expect(try database.query("PRAGMA synchronous") { row throws(StoreError) in try row.int(0) } == [2])
     }
 
     @Test func errorsCarryTheSQLButNotTheValues() throws {
