@@ -69,16 +69,7 @@ final class Inbox {
 
     /// Moves a committed file into the archive; returns where it went.
     func archive(_ claim: FileClaim) throws(SystemCallError) -> String {
-        for candidate in Inbox.candidateNames(for: claim.name) {
-            let destination = archive + "/" + candidate
-            do {
-                try FileSystemCalls.renameNoReplace(claim.claimedPath, destination)
-                return destination
-            } catch  where error.code == EEXIST || error.code == ENOTEMPTY {
-                continue
-            }
-        }
-        throw SystemCallError("renameat2", path: claim.claimedPath, code: EEXIST)
+        try move(claim, into: archive) { _ throws(SystemCallError) in true }
     }
 
     /// Moves a refused file into the quarantine with its reason file beside it; returns where the file went.
@@ -87,26 +78,36 @@ final class Inbox {
     /// ever sits in the quarantine without its reason. A reason file left by a watcher killed between the two steps
     /// names the same inode, and is used instead of writing a second one.
     func reject(_ claim: FileClaim, reason: QuarantineReason, scratch: String) throws(SystemCallError) -> String {
-        for candidate in Inbox.candidateNames(for: claim.name) {
-            let destination = rejected + "/" + candidate
+        try move(claim, into: rejected) { destination throws(SystemCallError) in
             let reasonPath = destination + QuarantineReason.suffix
-            if try FileSystemCalls.entry(destination) != nil { continue }
+            if try FileSystemCalls.entry(destination) != nil { return false }
             if let existing = FileSystemCalls.contents(reasonPath) {
-                guard QuarantineReason.inode(in: existing) == reason.inode else { continue }
-            } else if try FileSystemCalls.entry(reasonPath) != nil {
-                continue
-            } else {
-                try FileSystemCalls.createFile(scratch, bytes: Array(reason.rendered.utf8))
-                do {
-                    try FileSystemCalls.renameNoReplace(scratch, reasonPath)
-                } catch  where error.code == EEXIST {
-                    FileSystemCalls.removeOwnFile(scratch)
-                    continue
-                }
-                // The reason's name must be on disk before the file joins it: after a power cut, a quarantined
-                // file without its reason would be a file nobody can explain.
-                try FileSystemCalls.syncFolder(rejected)
+                return QuarantineReason.inode(in: existing) == reason.inode
             }
+            if try FileSystemCalls.entry(reasonPath) != nil { return false }
+            try FileSystemCalls.createFile(scratch, bytes: Array(reason.rendered.utf8))
+            do throws(SystemCallError) {
+                try FileSystemCalls.renameNoReplace(scratch, reasonPath)
+            } catch  where error.code == EEXIST {
+                FileSystemCalls.removeOwnFile(scratch)
+                return false
+            }
+            // The reason's name must be on disk before the file joins it: after a power cut, a quarantined file
+            // without its reason would be a file nobody can explain.
+            try FileSystemCalls.syncFolder(rejected)
+            return true
+        }
+    }
+
+    /// Renames the claimed file into `folder` under the first free candidate name that `prepare` accepts
+    /// (`prepare` may also put things in place beside it). Never overwrites: a name taken meanwhile moves on to the
+    /// next candidate.
+    private func move(
+        _ claim: FileClaim, into folder: String, prepare: (_ destination: String) throws(SystemCallError) -> Bool
+    ) throws(SystemCallError) -> String {
+        for candidate in Inbox.candidateNames(for: claim.name) {
+            let destination = folder + "/" + candidate
+            guard try prepare(destination) else { continue }
             do {
                 try FileSystemCalls.renameNoReplace(claim.claimedPath, destination)
                 return destination
