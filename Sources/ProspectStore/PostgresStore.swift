@@ -21,7 +21,7 @@ public final class PostgresStore: ProspectStore {
         WITH upserted AS (
             INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at,
                 last_seen_at, scan_count, first_source)
-            VALUES ($1, $2, $3, $4, $5, $6, FALSE, $7, $7, 1, $8)
+            VALUES ($1, $2, $3, $4, $5, $6, $9, $7, $7, 1, $8)
             ON CONFLICT (email_key) DO UPDATE SET scan_count = prospects.scan_count + 1,
                 last_seen_at = GREATEST(prospects.last_seen_at, EXCLUDED.last_seen_at),
                 phone = COALESCE(prospects.phone, EXCLUDED.phone),

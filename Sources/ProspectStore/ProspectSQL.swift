@@ -91,16 +91,17 @@ enum ProspectSQL {
         ON CONFLICT (content_hash) DO NOTHING
         """
 
-    /// Parameters `$1`…`$8` of both stores' upsert: name, name key, email, email key, phone, organization,
-    /// seen at (created and last seen), source.
+    /// Parameters `$1`…`$9` of both stores' upsert: name, name key, email, email key, phone, organization,
+    /// seen at (created and last seen), source, contacted (for a new prospect only).
     static func upsertValues(_ sighting: Sighting) throws(StoreError) -> [SQLValue] {
         let prospect = sighting.prospect
         try rejectNUL(prospect.name, prospect.email, prospect.phone, prospect.organization, sighting.source)
         var values: [SQLValue] = []
-        values.reserveCapacity(9)  // SQLite appends the id
+        values.reserveCapacity(10)  // SQLite appends the id
         values += [
             .text(prospect.name), .text(sighting.nameKey), .text(prospect.email), .text(sighting.emailKey),
             .text(prospect.phone), .text(prospect.organization), .date(sighting.seenAt), .text(sighting.source),
+            .bool(sighting.contactedIfNew),
         ]
         return values
     }

@@ -7,15 +7,19 @@ public struct Sighting: Sendable, Hashable {
     /// Where the code was read (a file path, or `FILE:LINE` for imported lists).
     public var source: String
     public var seenAt: Date
+    /// Whether the prospect starts contacted when this sighting creates it (an imported list's own flag); a known
+    /// prospect keeps the state the team gave it. Set in the insert itself, so it costs no transaction of its own.
+    public var contactedIfNew: Bool
     /// The prospect's dedup key and sort key, computed here rather than in the store so that the cost falls on
     /// the thread that makes sightings, not on the one that writes them (an import reads and writes at once).
     let emailKey: String
     let nameKey: String
 
-    public init(prospect: Prospect, source: String, seenAt: Date) {
+    public init(prospect: Prospect, source: String, seenAt: Date, contactedIfNew: Bool = false) {
         self.prospect = prospect
         self.source = source
         self.seenAt = seenAt
+        self.contactedIfNew = contactedIfNew
         emailKey = DedupKey.make(prospect.email)
         nameKey = ProspectSQL.nameKey(prospect.name)
     }

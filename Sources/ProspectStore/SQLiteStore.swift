@@ -19,7 +19,7 @@ public final class SQLiteStore: ProspectStore {
     /// costs one statement: bulk imports must stay close to the `sqlite3` shell's own `.import`.
     private static let insert = """
         INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at, \
-        last_seen_at, scan_count, first_source, id) VALUES ($1, $2, $3, $4, $5, $6, FALSE, $7, $7, 1, $8, $9) \
+        last_seen_at, scan_count, first_source, id) VALUES ($1, $2, $3, $4, $5, $6, $9, $7, $7, 1, $8, $10) \
         ON CONFLICT (email_key) DO NOTHING
         """
 

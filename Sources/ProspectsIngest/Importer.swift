@@ -27,8 +27,6 @@ public final class Importer {
     private struct Batch: Sendable {
         var rows = 0
         var sightings: [Sighting] = []
-        /// Positions in `sightings` of rows the list marks as contacted (a CRM's own state, or our export's column).
-        var contacted: [Int] = []
         var rejections: [Rejection] = []
     }
 
@@ -84,10 +82,6 @@ public final class Importer {
             case .duplicate: totals.duplicates += 1
             }
         }
-        // Only a prospect this import creates takes the list's flag; one already known keeps what the team set.
-        for index in batch.contacted {
-            if case .inserted(let id) = results[index] { _ = try store.setContacted(.id(id), true) }
-        }
     }
 
     /// The reading thread: validates rows into batches until the file ends, fails, or the writer gives up.
@@ -102,9 +96,11 @@ public final class Importer {
                 batch.rows += 1
                 switch validate(record, parser: parser) {
                 case .success(let prospect):
-                    if record.contacted == true { batch.contacted.append(batch.sightings.count) }
+                    // The list's own flag (a CRM's state, or our export's column) applies to new prospects only.
                     batch.sightings.append(
-                        Sighting(prospect: prospect, source: "\(source):\(record.line)", seenAt: seenAt))
+                        Sighting(
+                            prospect: prospect, source: "\(source):\(record.line)", seenAt: seenAt,
+                            contactedIfNew: record.contacted == true))
                 case .failure(let error):
                     batch.rejections.append(Rejection(line: record.line, error: error))
                 }

@@ -191,6 +191,34 @@ struct ProspectStoreConformanceTests {
         }
     }
 
+    /// An imported list's own "contacted" flag applies to the prospects it creates, in the same insert; a known
+    /// prospect keeps the state the team gave it, either way.
+    @Test(arguments: StoreKind.allCases)
+    func contactedIfNewOnlyAppliesToTheSightingThatCreatesTheProspect(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        let known = try store.record([sighting("Ann", "ann@example.com"), sighting("Bob", "bob@example.com")])
+        guard case .inserted(let bob)? = known.last else {
+            Issue.record("Bob was not inserted: \(known)")
+            return
+        }
+        #expect(try store.setContacted(.id(bob), true))
+        func listed(_ name: String, _ email: String, contacted: Bool) -> Sighting {
+            Sighting(
+                prospect: .init(name: name, email: email), source: "list.csv", seenAt: date(5),
+                contactedIfNew: contacted)
+        }
+        _ = try store.record([
+            listed("Ann", "ann@example.com", contacted: true),  // known, not contacted: stays so
+            listed("Bob", "bob@example.com", contacted: false),  // known, contacted: stays so
+            listed("Cy", "cy@example.com", contacted: true),  // new: starts contacted
+            listed("Cy", "CY@example.com", contacted: false),  // the same prospect again: no change
+            listed("Di", "di@example.com", contacted: false),
+        ])
+        let contacted = try store.list(filter: .contacted, sort: .name, reverse: false).map(\.prospect.name)
+        #expect(contacted == ["Bob", "Cy"])
+        #expect(try store.prospect(.email("di@example.com"))?.isContacted == false)
+    }
+
     @Test(arguments: StoreKind.allCases)
     func filtersByContactedState(kind: StoreKind) throws {
         let store = try StoreFixture(kind).open()
