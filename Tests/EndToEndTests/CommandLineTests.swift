@@ -37,6 +37,27 @@ import Testing
         }
     }
 
+    /// Reminder times past year 9999 or on days that do not exist are usage errors, not a crash (a duration too
+    /// large for the store's integers) or a silent roll-over (2026-02-30 meaning 2 March).
+    @Test func reminderTimesOutsideTheCalendarAreUsageErrors() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        let bad = [
+            ["--in", "9223372036854775807s"], ["--in", "999999999w"], ["--in", "101y"], ["--at", "2026-02-30"],
+            ["--at", "2026-04-31 10:00"], ["--at", "99999-01-01"], ["--at", "10000-01-01T00:00:00Z"],
+        ]
+        for option in bad {
+            let result = try ProspectsProcess.run(["remind", "--store", store] + option + ["1"])
+            #expect(result.status == 64, "\(option): \(result.stderr)")
+            #expect(result.stderr.contains("invalid value"), "\(option): \(result.stderr)")
+        }
+        // The edges that are real dates still reach the store (which has no prospect 1: exit 65).
+        for option in [["--at", "2028-02-29"], ["--at", "9999-12-30"], ["--in", "5200w"]] {
+            let result = try ProspectsProcess.run(["remind", "--store", store] + option + ["1"])
+            #expect(result.status == 65, "\(option): \(result.stderr)")
+        }
+    }
+
     @Test func aMissingPathExits66AndTheOtherFilesStillDecode() throws {
         let paul = ProspectsProcess.sampleImages().appendingPathComponent("01-paul-hudson.png").path
         let result = try ProspectsProcess.run(["decode", "/nonexistent/x.png", paul])
