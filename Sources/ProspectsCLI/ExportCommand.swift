@@ -15,7 +15,7 @@ struct ExportCommand: Subcommand {
         \(storeOptionHelp)
           --format <format>       csv (RFC 4180, formula-injection guarded), json (JSON Lines) or vcard (vCard 4.0)
           --filter, --sort, --reverse   as for 'list'
-          -o, --output <file>     write to this file (created with mode 0600, replaced atomically); default stdout
+          -o, --output <file>     write to this file (mode 0600, replaced atomically, never a database); default stdout
           -h, --help              show this help
         """
     static let flags: Set<String> = ["--reverse"]

@@ -4,6 +4,7 @@ import Glibc
 /// (a temporary file in the same folder, synced, then renamed over the target).
 enum OutputFile {
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+        try refuseDatabase(path)
         let temporary = "\(path).tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure("cannot create \(path)", status: .cannotCreate) }
@@ -27,6 +28,26 @@ enum OutputFile {
             unlink(temporary)
             throw error
         }
+    }
+
+    /// `export -o "$PROSPECTS_STORE"`, or a typo, would otherwise replace the whole store with a CSV file. Any other
+    /// existing file is replaced, as `-o` does everywhere.
+    private static func refuseDatabase(_ path: String) throws(CommandFailure) {
+        let sideFile = ["-wal", "-shm", "-journal"].first { path.hasSuffix($0) }
+        let database = sideFile.map { String(path.dropLast($0.count)) } ?? path
+        guard startsLikeSQLite(database) else { return }
+        throw CommandFailure(
+            message: "\(path) belongs to an SQLite database (a prospect store?); not replacing it",
+            status: .cannotCreate)
+    }
+
+    private static func startsLikeSQLite(_ path: String) -> Bool {
+        // Non-blocking, so that a FIFO at the path cannot hang the check.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 16)
+        return read(fd, &header, header.count) == header.count && header == Array("SQLite format 3\u{0}".utf8)
     }
 
     private static func failure(_ what: String, status: ExitCode) -> CommandFailure {

@@ -9,6 +9,8 @@ final class OutputStream {
     private let fd: Int32
     private var buffer: [UInt8] = []
     var lineFlushed: Bool
+    /// The errno of the first write that failed, so that the command can fail instead of ending with cut-off output.
+    private(set) var writeError: Int32?
 
     init(fd: Int32, lineFlushed: Bool = false) {
         self.fd = fd
@@ -45,7 +47,9 @@ final class OutputStream {
             let written = buffer.withUnsafeBytes { raw in write(fd, raw.baseAddress! + offset, raw.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
-                break  // a closed pipe (e.g. `| head`): nothing more can be said on this stream
+                // A closed pipe (`| head`) or a full disk: nothing more can be said on this stream.
+                if writeError == nil { writeError = errno }
+                break
             }
             offset += written
         }

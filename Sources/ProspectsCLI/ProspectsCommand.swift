@@ -21,6 +21,20 @@ public enum ProspectsCommand {
     static func run(_ argv: [String], environment: [String: String]) -> ExitCode {
         let console = Console()
         defer { console.flush() }
+        let status = dispatch(argv, environment: environment, console: console)
+        return checkedOutput(status, console: console)
+    }
+
+    /// Output that never reached stdout fails the command: `export > list.csv` on a full disk must not exit 0 with a
+    /// cut-off list. A reader that went away (`| head`) is not a failure; it asked for no more.
+    private static func checkedOutput(_ status: ExitCode, console: Console) -> ExitCode {
+        console.out.flush()
+        guard let error = console.out.writeError, error != EPIPE else { return status }
+        console.warn("cannot write to standard output: \(String(cString: strerror(error)))")
+        return status == .success ? .ioError : status
+    }
+
+    private static func dispatch(_ argv: [String], environment: [String: String], console: Console) -> ExitCode {
         guard let first = argv.first else {
             console.err.line(overview)
             return .usage

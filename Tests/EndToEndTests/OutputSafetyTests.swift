@@ -132,6 +132,42 @@ import Testing
         }
     }
 
+    /// `export -o` onto the store it reads, or onto its WAL, is refused and the store stays whole; an existing
+    /// file that is not a database is replaced, as `-o` promises.
+    @Test func exportAndEncodeNeverReplaceADatabase() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        #expect(try ProspectsProcess.run(["ingest", "--store", store, samples.path]).status == 65)
+        for target in [store, store + "-wal", store + "-shm"] {
+            let export = try ProspectsProcess.run(["export", "--format", "csv", "-o", target, "--store", store])
+            #expect(export.status == 73, "\(target): \(export.stderr)")
+            #expect(export.stderr.contains("belongs to an SQLite database"), "\(export.stderr)")
+        }
+        let encode = try ProspectsProcess.run(["encode", "--name", "Ada", "--email", "ada@example.org", "-o", store])
+        #expect(encode.status == 73, "\(encode.stderr)")
+        let listed = try ProspectsProcess.run(["list", "--json", "--store", store])
+        #expect(listed.status == 0 && listed.lines.count == 13, "\(listed.stderr)")
+
+        let text = folder.file("old.csv")
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: text))
+        #expect(try ProspectsProcess.run(["export", "--format", "csv", "-o", text, "--store", store]).status == 0)
+        #expect(try String(contentsOfFile: text, encoding: .utf8).hasPrefix("id,name,email"))
+    }
+
+    /// Output that cannot reach stdout (a full disk) fails the command with 74 instead of leaving a cut-off file
+    /// behind an exit status of 0.
+    @Test func aFullStdoutFailsTheCommand() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        #expect(try ProspectsProcess.run(["ingest", "--store", store, samples.path]).status == 65)
+        let toFullDisk = ["/bin/sh", "-c", #"exec "$0" "$@" >/dev/full"#]
+        for command in [["export", "--format", "csv"], ["list"]] {
+            let result = try ProspectsProcess.run(command + ["--store", store], launcher: toFullDisk)
+            #expect(result.status == 74, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("cannot write to standard output: No space left on device"))
+        }
+    }
+
     /// The store (and its -wal/-shm while open), export and encode outputs: mode 0600 even with umask 000.
     @Test func filesItCreatesAreOwnerOnlyWhateverTheUmask() throws {
         let folder = try TemporaryDirectory()
