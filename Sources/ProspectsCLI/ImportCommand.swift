@@ -20,10 +20,11 @@ struct ImportCommand: Subcommand {
           --json                  print the summary as one JSON object
           -h, --help              show this help
 
-        Rows are read as a stream, so a file of any length needs little memory. An invalid row is reported on stderr
-        with its line number and the import goes on.
-        Exit status: 0 when every row was imported or was a duplicate, 65 when a row was rejected or the file is
-        malformed, 66 when the file cannot be read, 69 when the store is unavailable.
+        Rows are read as a stream, so a file of any length needs little memory. An invalid or malformed row is
+        reported on stderr as FILE:LINE and the import goes on with the next one.
+        Exit status: 0 when every row was imported or was a duplicate, 65 when a row was rejected or the file is no
+        list (empty, no header), 66 when the file cannot be opened, 74 when reading it fails midway (the rows before
+        are imported), 69 when the store is unavailable.
         """
     static let flags: Set<String> = ["--json"]
     static let options: Set<String> = ["--store", "--format"]
@@ -50,7 +51,9 @@ struct ImportCommand: Subcommand {
             }
         } catch {
             console.warn("\(SafeText.escaped(path)): \(error.message)")
-            return .noInput
+            // A file that opens but is no list (empty, no header, not UTF-8) is bad data, not a missing input.
+            if case .unreadable = error { return .noInput }
+            return .dataError
         }
         let store = try context.openStore(arguments)
         var status = ExitCode.success
@@ -58,10 +61,11 @@ struct ImportCommand: Subcommand {
         do {
             totals = try Importer(store: store).run(source: path, reader: reader) { rejection in
                 status = .dataError
-                console.warn("\(SafeText.escaped(path)):\(rejection.line): \(rejection.error.message)")
+                console.warn("\(SafeText.escaped(path)):\(rejection.line): \(rejection.message)")
             }
         } catch let error as ImportError {
-            console.warn("\(SafeText.escaped(path)): \(error.message); rows before it were imported")
+            console.warn("\(SafeText.escaped(path)): \(error.message); the rows before it were imported")
+            if case .unreadable = error { return .ioError }
             return .dataError
         }
         if arguments.has("--json") {

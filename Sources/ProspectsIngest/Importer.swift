@@ -11,9 +11,25 @@ import ProspectsExchange
 /// memory. A row marked contacted makes a new prospect contacted; a known prospect keeps the state the team gave it.
 public final class Importer {
     /// One row that was not imported, and why.
-    public struct Rejection: Sendable {
+    public struct Rejection: Sendable, Hashable {
+        public enum Reason: Sendable, Hashable {
+            /// The row was read, and its contact breaks the rules a scanned code must meet.
+            case invalid(ScanError)
+            /// The record itself could not be read: wrong field count, not UTF-8, not a JSON object, too long.
+            case malformed(String)
+        }
+
+        /// The 1-based line the record starts on.
         public var line: Int
-        public var error: ScanError
+        public var reason: Reason
+
+        /// A sentence a person understands.
+        public var message: String {
+            switch reason {
+            case .invalid(let error): error.message
+            case .malformed(let reason): reason
+            }
+        }
     }
 
     public struct Totals: Sendable, Hashable {
@@ -40,9 +56,9 @@ public final class Importer {
         self.batchSize = max(1, batchSize)
     }
 
-    /// Imports every record `reader` yields; `reject` hears of each invalid row, in file order, and the import
-    /// goes on. Throws for an unreadable or malformed file (`ImportError`, after the rows before it are recorded)
-    /// and for the store (`StoreError`).
+    /// Imports every record `reader` yields; `reject` hears of each invalid or malformed row, in file order, and
+    /// the import goes on. Throws when the file cannot be read on (`ImportError.unreadable`, after the rows before
+    /// it are recorded) and for the store (`StoreError`).
     public func run(source: String, reader: sending any ImportRecordReader, reject: (Rejection) -> Void) throws
         -> Totals
     {
@@ -92,18 +108,30 @@ public final class Importer {
         let parser = PayloadParser()
         var batch = Batch()
         do throws(ImportError) {
-            while let record = try reader.next() {
-                batch.rows += 1
-                switch validate(record, parser: parser) {
-                case .success(let prospect):
-                    // The list's own flag (a CRM's state, or our export's column) applies to new prospects only.
-                    batch.sightings.append(
-                        Sighting(
-                            prospect: prospect, source: "\(source):\(record.line)", seenAt: seenAt,
-                            contactedIfNew: record.contacted == true))
-                case .failure(let error):
-                    batch.rejections.append(Rejection(line: record.line, error: error))
+            while true {
+                var record: ImportRecord?
+                var rejection: Rejection?
+                do throws(ImportError) {
+                    guard let next = try reader.next() else { break }
+                    record = next
+                } catch .malformed(let line, let reason) {
+                    // One bad record costs that record only: the readers resume at the next one.
+                    rejection = Rejection(line: line, reason: .malformed(reason))
                 }
+                batch.rows += 1
+                if let record {
+                    switch validate(record, parser: parser) {
+                    case .success(let prospect):
+                        // The list's own flag (a CRM's state, or our export's column) applies to new prospects only.
+                        batch.sightings.append(
+                            Sighting(
+                                prospect: prospect, source: "\(source):\(record.line)", seenAt: seenAt,
+                                contactedIfNew: record.contacted == true))
+                    case .failure(let error):
+                        rejection = Rejection(line: record.line, reason: .invalid(error))
+                    }
+                }
+                if let rejection { batch.rejections.append(rejection) }
                 if batch.rows >= batchSize {
                     guard handOff.send(batch) else { return handOff.finish(nil) }
                     batch = Batch()
@@ -120,8 +148,11 @@ public final class Importer {
 
     /// The same rules as a scanned `Name\nemail` code, plus the optional fields' safety.
     static func validate(_ record: ImportRecord, parser: PayloadParser) -> Result<Prospect, ScanError> {
-        if Self.hasNewline(record.name) || Self.hasNewline(record.email) {
-            return .failure(.wrongLineCount(3))
+        // A quoted CSV cell may hold a line break; in a scanned code it would start another line.
+        for (field, value) in [("name", record.name), ("email address", record.email)] {
+            if let scalar = Self.firstNewline(in: value) {
+                return .failure(.unsafeCharacters(field: field, scalar: scalar.value))
+            }
         }
         var prospect: Prospect
         // The fields as they are: joined into one payload, a name holding a MECARD would replace the address.
@@ -139,10 +170,10 @@ public final class Importer {
         return .success(prospect)
     }
 
-    /// `text.contains(where: \.isNewline)` without grapheme breaking: `Character.isNewline` looks at a
+    /// `text.first(where: \.isNewline)` without grapheme breaking: `Character.isNewline` looks at a
     /// character's first scalar, and each of these scalars (grapheme break class CR, LF or Control) starts one.
-    static func hasNewline(_ text: String) -> Bool {
-        text.unicodeScalars.contains { scalar in
+    static func firstNewline(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { scalar in
             switch scalar.value {
             case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
             default: false

@@ -58,6 +58,26 @@ import Testing
         }
     }
 
+    /// `import`: a malformed row costs that row (reported as FILE:LINE, exit 65, the summary still printed); a file
+    /// that is no list is bad data (65), and only a file that cannot be opened is a missing input (66).
+    @Test func importReportsBadRowsAndGoesOnAndTellsBadFilesFromMissingOnes() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        let ragged = folder.file("ragged.csv")
+        try Data("name,email\nA,a@example.com\nB,b@example.com,oops\nC,c@example.com\n".utf8)
+            .write(to: URL(fileURLWithPath: ragged))
+        let result = try ProspectsProcess.run(["import", "--json", "--format", "csv", "--store", store, ragged])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("ragged.csv:3: the record has 3 fields, the header 2"), "\(result.stderr)")
+        #expect(result.output == #"{"rows":3,"inserted":2,"duplicates":0,"rejected":1}"# + "\n")
+
+        let empty = folder.file("empty.csv")
+        try Data().write(to: URL(fileURLWithPath: empty))
+        #expect(try ProspectsProcess.run(["import", "--format", "csv", "--store", store, empty]).status == 65)
+        let missing = folder.file("missing.csv")
+        #expect(try ProspectsProcess.run(["import", "--format", "csv", "--store", store, missing]).status == 66)
+    }
+
     @Test func aMissingPathExits66AndTheOtherFilesStillDecode() throws {
         let paul = ProspectsProcess.sampleImages().appendingPathComponent("01-paul-hudson.png").path
         let result = try ProspectsProcess.run(["decode", "/nonexistent/x.png", paul])

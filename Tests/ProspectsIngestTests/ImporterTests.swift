@@ -56,14 +56,50 @@ import Testing
         #expect(try store.list(filter: .contacted, sort: .name, reverse: false).count == 1)
     }
 
-    @Test func aMalformedRecordStopsTheImportAfterEveryRowBeforeItIsRecorded() throws {
-        // Five good rows, then a record with too many fields: with batches of two, the fifth row is in a batch
-        // that is not full when the error comes, and must still be recorded.
-        let lines =
-            ["name,email"] + (1...5).map { "P\($0),p\($0)@example.com" } + ["X,x@example.com,extra", "Q,q@example.com"]
-        #expect(throws: ImportError.self) { try importCSV(lines, batchSize: 2) }
-        #expect(try store.count() == 5)
-        #expect(try store.prospect(.email("q@example.com")) == nil)
+    @Test(arguments: [1, 2, 1_000])
+    func aMalformedRecordIsRejectedAloneAndTheImportGoesOn(batchSize: Int) throws {
+        // A record with too many fields, one that is not UTF-8, a bad flag, and a quoted name holding a line
+        // break, among good rows: each costs its own row only, and is reported at its line.
+        let lines = [
+            "name,email,contacted", "P1,p1@example.com,", "X,x@example.com,yes,extra", "P2,p2@example.com,",
+            "Caf\u{FFFD},cafe@example.com,", "P3,p3@example.com,maybe", "\"Two\nLines\",two@example.com,",
+            "P4,p4@example.com,yes",
+        ]
+        var bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        // Make line 5's name Latin-1 (0xE9), which is not UTF-8.
+        let replacement = Array("\u{FFFD}".utf8)
+        let at = try #require(bytes.indices.first { Array(bytes[$0..<min($0 + 3, bytes.count)]) == replacement })
+        bytes.replaceSubrange(at..<at + 3, with: [0xE9])
+        let path = folder.file("list.csv")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        var rejections: [Importer.Rejection] = []
+        let totals = try Importer(store: store, batchSize: batchSize).run(
+            source: "list.csv", reader: try CSVRecordReader(path: path)
+        ) { rejections.append($0) }
+        #expect([totals.rows, totals.inserted, totals.duplicates, totals.rejected] as [Int] == [7, 3, 0, 4])
+        #expect(rejections.map(\.line) == [3, 5, 6, 7])
+        #expect(rejections[0].message == "the record has 4 fields, the header 3")
+        #expect(rejections[1].message == "the \"name\" field is not valid UTF-8")
+        #expect(rejections[3].reason == .invalid(.unsafeCharacters(field: "name", scalar: 0x0A)))
+        #expect(try store.count() == 3)
+        #expect(try store.prospect(.email("p4@example.com"))?.isContacted == true)
+    }
+
+    @Test func aJSONLineThatIsNoContactIsRejectedAloneAndTheImportGoesOn() throws {
+        let path = folder.file("list.jsonl")
+        let lines = [
+            #"{"name":"A","email":"a@example.com"}"#, "not json", #"{"name":"B"}"#,
+            #"{"name":"C","phone":1,"email":"c@example.com"}"#,
+            #"{"name":"D","email":"d@example.com","contacted":"yes"}"#, #"{"name":"E","email":"e@example.com"}"#,
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        var rejected: [Int] = []
+        let totals = try Importer(store: store, batchSize: 2).run(
+            source: "list.jsonl", reader: try JSONLinesRecordReader(path: path)
+        ) { rejected.append($0.line) }
+        #expect([totals.rows, totals.inserted, totals.rejected] as [Int] == [6, 2, 4])
+        #expect(rejected == [2, 3, 4, 5])
+        #expect(try store.prospect(.email("e@example.com")) != nil)
     }
 
     @Test func aListFlagOnlyMakesNewProspectsContacted() throws {
