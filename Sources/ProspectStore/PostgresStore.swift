@@ -33,6 +33,15 @@ public final class PostgresStore: ProspectStore {
         SELECT id, inserted FROM upserted
         """
 
+    /// Content already in the ledger creates a prospect again only if it was deleted: no row when it is there.
+    private static let insertIfDeleted = """
+        INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at,
+            last_seen_at, scan_count, first_source)
+        VALUES ($1, $2, $3, $4, $5, $6, $9, $7, $7, 1, $8)
+        ON CONFLICT (email_key) DO NOTHING
+        RETURNING id
+        """
+
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
         // Validate before BEGIN so that bad input is never mistaken for a retryable race.
         let prepared = try groups.map { group throws(StoreError) in
@@ -50,7 +59,12 @@ public final class PostgresStore: ProspectStore {
                 if let entry = group.entry,
                     try connection.execute(ProspectSQL.insertLedgerEntry, entry).affectedRows == 0
                 {
-                    groupResults.append(.alreadyInLedger)
+                    var restored: [Int64?] = []
+                    for values in group.sightings {
+                        let rows = try connection.execute(Self.insertIfDeleted, values).rows
+                        restored.append(try rows.first?.int64(0))
+                    }
+                    groupResults.append(.alreadyInLedger(restored: restored))
                     continue
                 }
                 var results: [SightingResult] = []

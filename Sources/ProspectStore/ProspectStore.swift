@@ -75,8 +75,10 @@ public enum LedgeredResult: Sendable, Hashable {
     /// The sightings were recorded, in order, and the entry written.
     case recorded([SightingResult])
     /// The ledger already held this content (committed earlier, by another process, or earlier in the same
-    /// call): nothing was recorded.
-    case alreadyInLedger
+    /// call): nothing was counted again. A prospect of it deleted since is created anew, so that scanning a card
+    /// again brings back someone deleted; `restored` has, per sighting, the new id, or nil for a prospect still
+    /// there.
+    case alreadyInLedger(restored: [Int64?])
 }
 
 /// A prospect as the store holds it, with its bookkeeping.

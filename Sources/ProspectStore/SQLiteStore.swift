@@ -39,6 +39,15 @@ public final class SQLiteStore: ProspectStore {
         let insertLedger = try database.statement(ProspectSQL.insertLedgerEntry)
         return try database.writeTransaction { () throws(StoreError) in
             var nextID = try nextID()
+            // A new prospect unless its key is known: its id, or nil. Appends the id to `values` (their reserved
+            // tenth slot), after the parameters `touch` reads.
+            func insertNew(_ values: inout [SQLValue]) throws(StoreError) -> Int64? {
+                values.append(.integer(nextID))
+                try insert.execute(values)
+                guard insert.changes == 1 else { return nil }
+                nextID += 1
+                return nextID - 1
+            }
             var groupResults: [LedgeredResult] = []
             groupResults.reserveCapacity(groups.count)
             for group in groups {
@@ -46,7 +55,12 @@ public final class SQLiteStore: ProspectStore {
                     // The entry goes first: under the write lock, a conflict means the content is loaded already.
                     try insertLedger.execute(try ProspectSQL.ledgerValues(entry))
                     if insertLedger.changes == 0 {
-                        groupResults.append(.alreadyInLedger)
+                        var restored: [Int64?] = []
+                        for sighting in group.sightings {
+                            var values = try ProspectSQL.upsertValues(sighting)
+                            restored.append(try insertNew(&values))
+                        }
+                        groupResults.append(.alreadyInLedger(restored: restored))
                         continue
                     }
                 }
@@ -54,11 +68,8 @@ public final class SQLiteStore: ProspectStore {
                 results.reserveCapacity(group.sightings.count)
                 for sighting in group.sightings {
                     var values = try ProspectSQL.upsertValues(sighting)
-                    values.append(.integer(nextID))
-                    try insert.execute(values)
-                    if insert.changes == 1 {
-                        results.append(.inserted(id: nextID))
-                        nextID += 1
+                    if let id = try insertNew(&values) {
+                        results.append(.inserted(id: id))
                         continue
                     }
                     // $4 is the email key, $7 the time seen, $5 and $6 the phone and organisation.

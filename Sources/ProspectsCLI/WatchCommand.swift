@@ -117,7 +117,12 @@ struct WatchCommand: Subcommand {
         switch result.outcome {
         case .inserted, .duplicate:
             let who = prospects.map(HumanText.prospect).joined(separator: ", ")
-            let note = result.alreadyLoaded ? " (this content was loaded before)" : ""
+            let note =
+                !result.alreadyLoaded
+                ? ""
+                : result.inserted > 0
+                    ? " (loaded before, and deleted since: added again)"
+                    : " (this content was loaded before)"
             console.warn("\(name): \(result.outcome.rawValue) \(who)\(note) → \(moved)")
         case .rejected:
             let error = result.file.rejection ?? .noCodeFound

@@ -23,7 +23,8 @@ public struct FileResult: Sendable {
     public var file: FileOutcome
     /// One status per code of `file.codes`, in the same order.
     public var codes: [CodeStatus]
-    /// True when the ledger showed this content was committed before, so nothing was recorded again.
+    /// True when the ledger showed this content was committed before: nothing was counted again, and only its
+    /// prospects deleted since were added back (as `.inserted`).
     public var alreadyLoaded: Bool
 
     public var outcome: Outcome {
@@ -116,24 +117,29 @@ public final class Loader {
 
         var nextGroup = results.makeIterator()
         for (file, prospects) in zip(files, prospectsByFile) {
-            let groupResult = prospects.isEmpty ? nil : nextGroup.next()
-            let alreadyLoaded = groupResult == .alreadyInLedger
-            var sightingResults: IndexingIterator<[SightingResult]>?
-            if case .recorded(let recorded)? = groupResult {
-                guard recorded.count == prospects.count else {
-                    throw StoreError.corrupt(
-                        "the store returned \(recorded.count) results for \(prospects.count) sightings")
-                }
-                sightingResults = recorded.makeIterator()
+            // Per valid code: what the store did, or nil when it counted nothing (content loaded before).
+            var recorded: [SightingResult?] = []
+            var alreadyLoaded = false
+            switch prospects.isEmpty ? nil : nextGroup.next() {
+            case .recorded(let results)?: recorded = results
+            case .alreadyInLedger(let restored)?:
+                alreadyLoaded = true
+                recorded = restored.map { $0.map { .inserted(id: $0) } }
+            case nil: break
             }
+            guard recorded.count == prospects.count else {
+                throw StoreError.corrupt(
+                    "the store returned \(recorded.count) results for \(prospects.count) sightings")
+            }
+            var sightingResults = recorded.makeIterator()
             let codes: [FileResult.CodeStatus] = file.codes.map { code in
                 switch code.result {
                 case .failure(let error): return .rejected(error)
                 case .success:
-                    switch sightingResults?.next() {
-                    case .inserted(let id)?: return .inserted(id: id)
-                    case .duplicate(let id)?: return .duplicate(id: id)
-                    case nil: return .duplicate(id: nil)
+                    switch sightingResults.next() {
+                    case .inserted(let id)??: return .inserted(id: id)
+                    case .duplicate(let id)??: return .duplicate(id: id)
+                    case .some(nil), nil: return .duplicate(id: nil)
                     }
                 }
             }

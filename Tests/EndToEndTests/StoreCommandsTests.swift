@@ -122,6 +122,21 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         #expect(try emails(run(["list", "--json", "--filter", "contacted"], store: other)) == ["ada@example.org"])
     }
 
+    /// The content ledger keeps a picture from counting twice, but not from bringing back a prospect deleted since.
+    @Test(arguments: StoreKind.allCases)
+    func scanningACardAgainBringsBackADeletedProspect(_ kind: StoreKind) throws {
+        let folder = try TemporaryDirectory()
+        let store = try kind.makeStore(in: folder)
+        let paul = samples.appendingPathComponent("01-paul-hudson.png").path
+        #expect(try run(["ingest", paul], store: store).output.hasPrefix("1 files: 1 inserted"))
+        #expect(try run(["ingest", paul], store: store).output.hasPrefix("1 files: 0 inserted, 1 duplicates"))
+        #expect(try run(["delete", "paul@hackingwithswift.com"], store: store).status == 0)
+        let again = try run(["ingest", "--json", paul], store: store)
+        #expect(again.status == 0 && again.output.contains(#""stored":"inserted""#), "\(again.output)")
+        let shown = try run(["show", "--json", "paul@hackingwithswift.com"], store: store)
+        #expect(shown.status == 0 && shown.output.contains(#""scanCount":1"#), "\(shown.output)")
+    }
+
     @Test(arguments: StoreKind.allCases)
     func fourProcessesIngestingOverlappingSetsMakeNoDuplicates(_ kind: StoreKind) throws {
         let folder = try TemporaryDirectory()

@@ -126,9 +126,9 @@ struct ProspectStoreConformanceTests {
         let fresh = LedgerEntry(
             contentHash: "ee", fileName: "new.png", outcome: .inserted, prospects: 1, processedAt: date(9_500))
         let freshGroup = LedgeredSightings(entry: fresh, sightings: [sighting("Max", "max@example.com")])
-        #expect(try store.record([copy]) == [.alreadyInLedger])
+        #expect(try store.record([copy]) == [.alreadyInLedger(restored: [nil])])
         let mixed = try store.record([freshGroup, freshGroup])
-        #expect(mixed.count == 2 && mixed[1] == .alreadyInLedger)
+        #expect(mixed.count == 2 && mixed[1] == .alreadyInLedger(restored: [nil]))
         if case .recorded(let maxResults) = mixed[0] {
             #expect(maxResults.count == 1)
         } else {
@@ -137,6 +137,29 @@ struct ProspectStoreConformanceTests {
         #expect(try store.ledgerEntry(contentHash: entry.contentHash) == entry)
         #expect(try store.prospect(.id(lee))?.scanCount == 1)
         #expect(try store.prospect(.email("max@example.com"))?.scanCount == 1)
+
+        // Content loaded before brings back a prospect deleted since, under a new id, and counts nobody else.
+        let pair = LedgerEntry(
+            contentHash: "aa", fileName: "pair.png", outcome: .inserted, prospects: 2, processedAt: date(9_600))
+        let pairGroup = LedgeredSightings(
+            entry: pair, sightings: [sighting("Lee", "lee@example.com"), sighting("Kim", "kim@example.com")])
+        guard case .recorded(let pairResults)? = try store.record([pairGroup]).first,
+            case .inserted(let kim)? = pairResults.last
+        else {
+            Issue.record("the pair was not recorded")
+            return
+        }
+        #expect(try store.delete(.id(kim)))
+        let restored = try store.record([pairGroup])
+        guard case .alreadyInLedger(let ids)? = restored.first, ids.count == 2, ids[0] == nil, let newKim = ids[1]
+        else {
+            Issue.record("Kim was not restored: \(restored)")
+            return
+        }
+        #expect(newKim > kim)
+        #expect(try store.prospect(.email("kim@example.com"))?.id == newKim)
+        #expect(try store.prospect(.id(lee))?.scanCount == 2)
+        #expect(try store.record([pairGroup]) == [.alreadyInLedger(restored: [nil, nil])])
 
         // A failing batch writes neither its prospects nor its ledger entry.
         let failing = LedgerEntry(
@@ -151,7 +174,7 @@ struct ProspectStoreConformanceTests {
         }
         #expect(try store.ledgerEntry(contentHash: "ff") == nil)
         #expect(try store.prospect(.email("ok@example.com")) == nil)
-        #expect(try store.count() == 2)
+        #expect(try store.count() == 3)
 
         // A ledger entry alone, for a file that held no prospect.
         let rejected = LedgerEntry(
