@@ -7,10 +7,16 @@ public final class SQLiteStore: ProspectStore {
     private let database: SQLiteDatabase
 
     /// Opens the store at `path`, creating the file (mode 0600) and migrating its schema as needed.
-    /// Throws `.unavailable` when the folder does not exist, `.schemaTooNew` for a newer program's file.
+    /// Throws `.unavailable` when the folder does not exist or the file is no database, `.schemaTooNew` for a newer
+    /// program's file.
     public init(path: String) throws(StoreError) {
-        database = try SQLiteDatabase(path: path)
-        try SQLiteSchema.migrate(database)
+        do throws(StoreError) {
+            database = try SQLiteDatabase(path: path)
+            try SQLiteSchema.migrate(database)
+        } catch .corrupt(let why) {
+            // Opening is the first read, so a file that is no database (`--store list.csv`) fails here.
+            throw .unavailable("cannot open \(path) as a prospect store: \(why)")
+        }
     }
 
     /// A new key inserts with scan count 1 and the id `nextID()` handed out; the change count says whether it did.

@@ -107,5 +107,14 @@ import Testing
         let result = try ProspectsProcess.run(["list", "--store", "/nonexistent-folder/prospects.sqlite"])
         #expect(result.status == 69)
         #expect(result.stderr.contains("unavailable"))
+
+        // A file that is no database, given as the store by mistake: 69 too, naming it, and left as it was.
+        let folder = try TemporaryDirectory()
+        let list = folder.file("list.csv")
+        try Data("name,email\n".utf8).write(to: URL(fileURLWithPath: list))
+        let wrong = try ProspectsProcess.run(["list", "--store", list])
+        #expect(wrong.status == 69)
+        #expect(wrong.stderr.contains("cannot open \(list) as a prospect store: file is not a database"))
+        #expect(try String(contentsOfFile: list, encoding: .utf8) == "name,email\n")
     }
 }

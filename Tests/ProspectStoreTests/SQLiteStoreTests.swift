@@ -29,13 +29,14 @@ struct SQLiteStoreTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
-    @Test func aFileThatIsNotADatabaseIsReported() throws {
+    @Test func aFileThatIsNotADatabaseIsUnavailableAndNamed() throws {
         let folder = try TemporaryDirectory()
         let path = folder.file("notes.sqlite")
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
         expectStoreError({ () throws(StoreError) in _ = try SQLiteStore(path: path) }) { error in
-            if case .corrupt = error { true } else { false }
+            if case .unavailable(let message) = error { message.contains("cannot open \(path)") } else { false }
         }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(repeating: 0x41, count: 4096))
     }
 
     @Test func usesWALForeignKeysAndCommitsThatSurviveAPowerCut() throws {
