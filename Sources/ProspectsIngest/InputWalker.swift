@@ -10,7 +10,7 @@ public enum InputWalker {
     public enum Entry: Sendable, Hashable {
         /// A file to process; `followSymlinks` is true only for paths named explicitly.
         case file(path: String, followSymlinks: Bool)
-        /// A path that does not exist or cannot be listed.
+        /// A path that does not exist, cannot be listed, or has a name that is not UTF-8.
         case missing(path: String, error: ScanError)
     }
 
@@ -64,8 +64,19 @@ public enum InputWalker {
         defer { closedir(dir) }
         var names: [(name: String, isDirectory: Bool)] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            let decoded = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = raw.prefix(while: { $0 != 0 })
+                return (String(validating: bytes, as: UTF8.self), String(decoding: bytes, as: UTF8.self))
+            }
+            guard let name = decoded.0 else {
+                // A Latin-1 name, say: a String cannot spell it, so no path built from it would open the file.
+                // Reported, never skipped in silence.
+                let shown = decoded.1
+                if !shown.hasPrefix("."), isImageName(shown) {
+                    let reason = "the file name is not valid UTF-8, so it cannot be opened; rename the file"
+                    try body(.missing(path: join(directory, shown), error: .unreadableFile(reason: reason)))
+                }
+                continue
             }
             if name.hasPrefix(".") { continue }
             let path = join(directory, name)

@@ -95,6 +95,26 @@ import Testing
             ])
     }
 
+    /// A Latin-1 name cannot be spelt as a String, so no path could open the file: reported, not skipped in silence.
+    @Test func aNameThatIsNotUTF8IsReportedNotSkipped() throws {
+        let bytes = Array(folder.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".png".utf8) + [0]
+        let fd = bytes.map { CChar(bitPattern: $0) }.withUnsafeBufferPointer {
+            open($0.baseAddress!, O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
+        }
+        #expect(fd >= 0)
+        close(fd)
+        try Data().write(to: folder.appendingPathComponent("ok.png"))
+        let entries = InputWalker.entries(for: [folder.path])
+        #expect(entries.count == 2)
+        #expect(entries.last == .file(path: path("ok.png"), followSymlinks: false))
+        guard case .missing(let shown, .unreadableFile(let reason))? = entries.first else {
+            Issue.record("the Latin-1 name was not reported: \(entries)")
+            return
+        }
+        #expect(shown == path("caf\u{FFFD}.png"))
+        #expect(reason.contains("not valid UTF-8"))
+    }
+
     @Test func anUnreadableFileIsReportedNotFatal() throws {
         try Data("x".utf8).write(to: URL(fileURLWithPath: path("locked.png")))
         chmod(path("locked.png"), 0)
