@@ -77,7 +77,8 @@ struct ImportCommand: Subcommand {
             console.out.line(json.rendered)
         } else {
             console.out.line(
-                "\(totals.rows) rows: \(totals.inserted) inserted, \(totals.duplicates) duplicates, \(totals.rejected) rejected"
+                "\(HumanText.count(totals.rows, "row")): \(totals.inserted) inserted, "
+                    + "\(HumanText.count(totals.duplicates, "duplicate")), \(totals.rejected) rejected"
             )
         }
         return status

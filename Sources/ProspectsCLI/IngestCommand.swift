@@ -79,8 +79,8 @@ struct IngestCommand: Subcommand {
             summary.add("rejectedCodes", totals.rejectedCodes)
             console.out.line(summary.rendered)
         } else {
-            var line = "\(totals.files) files: \(totals.inserted) inserted, \(totals.duplicates) duplicates, "
-            line += "\(totals.rejected) rejected"
+            var line = "\(HumanText.count(totals.files, "file")): \(totals.inserted) inserted, "
+            line += "\(HumanText.count(totals.duplicates, "duplicate")), \(totals.rejected) rejected"
             if totals.rejectedCodes > 0 { line += " (and \(totals.rejectedCodes) codes that were not contacts)" }
             console.out.line(line)
         }

@@ -62,6 +62,11 @@ enum JSONRecords {
 
 /// Text for people. Everything taken from input goes through `SafeText.escaped`.
 enum HumanText {
+    /// `1 file`, `2 files`: a count with its noun, singular for one.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
     static func prospect(_ prospect: Prospect) -> String {
         "\(SafeText.escaped(prospect.name)) <\(SafeText.escaped(prospect.email))>"
     }

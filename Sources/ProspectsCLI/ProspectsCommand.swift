@@ -35,6 +35,11 @@ public enum ProspectsCommand {
     }
 
     private static func dispatch(_ argv: [String], environment: [String: String], console: Console) -> ExitCode {
+        var argv = argv
+        // `prospects --store X list`, as the overview's STORE line reads, means `prospects list --store X`.
+        if argv.count >= 3, argv[0] == "--store" {
+            argv = [argv[2], "--store", argv[1]] + argv.dropFirst(3)
+        }
         guard let first = argv.first else {
             console.err.line(overview)
             return .usage

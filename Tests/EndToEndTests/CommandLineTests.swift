@@ -78,6 +78,17 @@ import Testing
         #expect(try ProspectsProcess.run(["import", "--format", "csv", "--store", store, missing]).status == 66)
     }
 
+    /// `--store` may come before the subcommand, as the overview's STORE line shows it; one file is "1 file".
+    @Test func theStoreMayBeNamedBeforeTheSubcommand() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        let paul = ProspectsProcess.sampleImages().appendingPathComponent("01-paul-hudson.png").path
+        let ingested = try ProspectsProcess.run(["--store", store, "ingest", paul])
+        #expect(ingested.status == 0 && ingested.output == "1 file: 1 inserted, 0 duplicates, 0 rejected\n")
+        let listed = try ProspectsProcess.run(["--store", store, "list", "--json"])
+        #expect(listed.status == 0 && listed.lines.count == 1)
+    }
+
     @Test func aMissingPathExits66AndTheOtherFilesStillDecode() throws {
         let paul = ProspectsProcess.sampleImages().appendingPathComponent("01-paul-hudson.png").path
         let result = try ProspectsProcess.run(["decode", "/nonexistent/x.png", paul])

@@ -128,8 +128,8 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         let folder = try TemporaryDirectory()
         let store = try kind.makeStore(in: folder)
         let paul = samples.appendingPathComponent("01-paul-hudson.png").path
-        #expect(try run(["ingest", paul], store: store).output.hasPrefix("1 files: 1 inserted"))
-        #expect(try run(["ingest", paul], store: store).output.hasPrefix("1 files: 0 inserted, 1 duplicates"))
+        #expect(try run(["ingest", paul], store: store).output.hasPrefix("1 file: 1 inserted"))
+        #expect(try run(["ingest", paul], store: store).output.hasPrefix("1 file: 0 inserted, 1 duplicate,"))
         #expect(try run(["delete", "paul@hackingwithswift.com"], store: store).status == 0)
         let again = try run(["ingest", "--json", paul], store: store)
         #expect(again.status == 0 && again.output.contains(#""stored":"inserted""#), "\(again.output)")
