@@ -32,7 +32,7 @@ struct EncodeCommand: Subcommand {
         guard let name = arguments.value("--name"), let email = arguments.value("--email") else {
             throw UsageError("encode needs --name and --email")
         }
-        guard let output = arguments.value("-o") ?? arguments.value("--output") else {
+        guard let output = arguments.value("-o") ?? arguments.value("--output"), !output.isEmpty else {
             throw UsageError("encode needs -o <file.png>")
         }
         format = try arguments.choice("--format", default: .lines)

@@ -34,6 +34,7 @@ struct ExportCommand: Subcommand {
         filter = try arguments.choice("--filter", default: .everyone)
         sort = try arguments.choice("--sort", default: .name)
         output = arguments.value("-o") ?? arguments.value("--output")
+        guard output != "" else { throw UsageError("-o needs a file name") }
         guard arguments.positionals.isEmpty else { throw UsageError("export takes no arguments; use -o <file>") }
     }
 

@@ -23,8 +23,14 @@ enum OutputFile {
         // The descriptor is closed whether or not fsync succeeds.
         let synced = fsync(fd) == 0
         let closed = close(fd) == 0
-        guard synced, closed, rename(temporary, path) == 0 else {
+        guard synced, closed else {
             let error = failure("cannot write \(path)", status: .ioError)
+            unlink(temporary)
+            throw error
+        }
+        // The bytes are safe; what fails now is the name (a folder there, say): the file cannot be created.
+        guard rename(temporary, path) == 0 else {
+            let error = failure("cannot create \(path)", status: .cannotCreate)
             unlink(temporary)
             throw error
         }

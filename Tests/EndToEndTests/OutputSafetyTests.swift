@@ -152,6 +152,15 @@ import Testing
         try Data("old\n".utf8).write(to: URL(fileURLWithPath: text))
         #expect(try ProspectsProcess.run(["export", "--format", "csv", "-o", text, "--store", store]).status == 0)
         #expect(try String(contentsOfFile: text, encoding: .utf8).hasPrefix("id,name,email"))
+
+        // A folder in the way cannot be replaced by a file (73, and no temporary file left); no name is a usage error.
+        let export = ["export", "--format", "csv", "--store", store, "-o"]
+        let inTheWay = folder.file("leads.csv")
+        try FileManager.default.createDirectory(atPath: inTheWay, withIntermediateDirectories: false)
+        #expect(try ProspectsProcess.run(export + [inTheWay]).status == 73)
+        #expect(try ProspectsProcess.run(export + [""]).status == 64)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!left.contains { $0.contains(".tmp-") }, "\(left)")
     }
 
     /// Output that cannot reach stdout (a full disk) fails the command with 74 instead of leaving a cut-off file
