@@ -74,7 +74,11 @@ struct DecodeCommand: Subcommand {
         processor.run(jobs) { outcome in
             statistics.add(outcome)
             let accepted = format == .raw ? outcome.fileError == nil : outcome.rejection == nil
-            if !accepted && status == .success { status = .dataError }
+            if case .unreadableFile? = outcome.fileError {
+                status = .noInput  // the file is there but cannot be read: 66, as for a missing one
+            } else if !accepted && status == .success {
+                status = .dataError
+            }
             switch format {
             case .raw: printRaw(outcome, console)
             case .json: printJSON(outcome, console)

@@ -63,7 +63,11 @@ struct IngestCommand: Subcommand {
             case .planned(let files):
                 planned = files
             case .file(let result):
-                if result.outcome == .rejected, status == .success { status = .dataError }
+                if case .unreadableFile? = result.file.fileError {
+                    status = .noInput  // the file is there but cannot be read: 66, as for a missing one
+                } else if result.outcome == .rejected, status == .success {
+                    status = .dataError
+                }
                 report(result, console)
             case .decoded(let count):
                 console.progress?.update("\(count)/\(planned) files decoded")
