@@ -20,8 +20,8 @@ public final class PostgresStore: ProspectStore {
     private static let upsert = """
         WITH upserted AS (
             INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at,
-                last_seen_at, scan_count, first_source)
-            VALUES ($1, $2, $3, $4, $5, $6, $9, $7, $7, 1, $8)
+                last_seen_at, scan_count, first_source, remind_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11)
             ON CONFLICT (email_key) DO UPDATE SET scan_count = prospects.scan_count + 1,
                 last_seen_at = GREATEST(prospects.last_seen_at, EXCLUDED.last_seen_at),
                 phone = COALESCE(prospects.phone, EXCLUDED.phone),
@@ -36,8 +36,8 @@ public final class PostgresStore: ProspectStore {
     /// Content already in the ledger creates a prospect again only if it was deleted: no row when it is there.
     private static let insertIfDeleted = """
         INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at,
-            last_seen_at, scan_count, first_source)
-        VALUES ($1, $2, $3, $4, $5, $6, $9, $7, $7, 1, $8)
+            last_seen_at, scan_count, first_source, remind_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11)
         ON CONFLICT (email_key) DO NOTHING
         RETURNING id
         """

@@ -91,17 +91,18 @@ enum ProspectSQL {
         ON CONFLICT (content_hash) DO NOTHING
         """
 
-    /// Parameters `$1`…`$9` of both stores' upsert: name, name key, email, email key, phone, organization,
-    /// seen at (created and last seen), source, contacted (for a new prospect only).
+    /// Parameters `$1`…`$11` of both stores' upsert: name, name key, email, email key, phone, organization,
+    /// seen at, source; then, for a new prospect only: contacted, created at, reminder.
     static func upsertValues(_ sighting: Sighting) throws(StoreError) -> [SQLValue] {
         let prospect = sighting.prospect
         try rejectNUL(prospect.name, prospect.email, prospect.phone, prospect.organization, sighting.source)
         var values: [SQLValue] = []
-        values.reserveCapacity(10)  // SQLite appends the id
+        values.reserveCapacity(12)  // SQLite appends the id
         values += [
             .text(prospect.name), .text(sighting.nameKey), .text(prospect.email), .text(sighting.emailKey),
             .text(prospect.phone), .text(prospect.organization), .date(sighting.seenAt), .text(sighting.source),
-            .bool(sighting.contactedIfNew),
+            .bool(sighting.contactedIfNew), .date(sighting.createdAtIfNew ?? sighting.seenAt),
+            .date(sighting.remindAtIfNew),
         ]
         return values
     }

@@ -10,16 +10,25 @@ public struct Sighting: Sendable, Hashable {
     /// Whether the prospect starts contacted when this sighting creates it (an imported list's own flag); a known
     /// prospect keeps the state the team gave it. Set in the insert itself, so it costs no transaction of its own.
     public var contactedIfNew: Bool
+    /// When a prospect this sighting creates counts as added (an imported list's own date); nil: `seenAt`.
+    public var createdAtIfNew: Date?
+    /// The reminder a prospect this sighting creates starts with (an imported list's own).
+    public var remindAtIfNew: Date?
     /// The prospect's dedup key and sort key, computed here rather than in the store so that the cost falls on
     /// the thread that makes sightings, not on the one that writes them (an import reads and writes at once).
     let emailKey: String
     let nameKey: String
 
-    public init(prospect: Prospect, source: String, seenAt: Date, contactedIfNew: Bool = false) {
+    public init(
+        prospect: Prospect, source: String, seenAt: Date, contactedIfNew: Bool = false, createdAtIfNew: Date? = nil,
+        remindAtIfNew: Date? = nil
+    ) {
         self.prospect = prospect
         self.source = source
         self.seenAt = seenAt
         self.contactedIfNew = contactedIfNew
+        self.createdAtIfNew = createdAtIfNew
+        self.remindAtIfNew = remindAtIfNew
         emailKey = DedupKey.make(prospect.email)
         nameKey = ProspectSQL.nameKey(prospect.name)
     }

@@ -25,7 +25,8 @@ public final class SQLiteStore: ProspectStore {
     /// costs one statement: bulk imports must stay close to the `sqlite3` shell's own `.import`.
     private static let insert = """
         INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at, \
-        last_seen_at, scan_count, first_source, id) VALUES ($1, $2, $3, $4, $5, $6, $9, $7, $7, 1, $8, $10) \
+        last_seen_at, scan_count, first_source, remind_at, id) \
+        VALUES ($1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11, $12) \
         ON CONFLICT (email_key) DO NOTHING
         """
 
@@ -46,7 +47,7 @@ public final class SQLiteStore: ProspectStore {
         return try database.writeTransaction { () throws(StoreError) in
             var nextID = try nextID()
             // A new prospect unless its key is known: its id, or nil. Appends the id to `values` (their reserved
-            // tenth slot), after the parameters `touch` reads.
+            // last slot), after the parameters `touch` reads.
             func insertNew(_ values: inout [SQLValue]) throws(StoreError) -> Int64? {
                 values.append(.integer(nextID))
                 try insert.execute(values)

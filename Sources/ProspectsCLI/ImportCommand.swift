@@ -11,8 +11,9 @@ struct ImportCommand: Subcommand {
         USAGE: prospects import [--store <location>] --format csv|json [--json] <file>
 
         ARGUMENTS:
-          <file>                  CSV with a header row (name, email; optional phone, organization) or JSON Lines
-                                  (one object per line with name and email), as 'export' writes them
+          <file>                  CSV with a header row (name, email; optional phone, organization, contacted,
+                                  createdAt, remindAt) or JSON Lines (one object per line with those keys), as
+                                  'export' writes them; contacted, createdAt and remindAt apply to new prospects
 
         OPTIONS:
         \(storeOptionHelp)

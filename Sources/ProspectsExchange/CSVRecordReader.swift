@@ -1,11 +1,12 @@
+import Foundation
 import ProspectsCore
 
 /// Reads import records from a CSV file with a header row, streaming: one 64 KiB buffer and one record in memory.
 ///
 /// Columns are found by name (see `ImportColumns`); other columns are ignored, and so are their bytes, so a
 /// Latin-1 notes column does not block an import. A record whose field count differs from the header's, whose
-/// used fields are not UTF-8, or whose `contacted` is not a yes/no value is `.malformed`; `next` then goes on
-/// with the following record. The `'` our export puts before `=`, `+`, `-`, `@`, TAB or CR is removed, so
+/// used fields are not UTF-8, whose `contacted` is not a yes/no value or whose `createdAt` or `remindAt` is not an
+/// ISO 8601 time is `.malformed`; `next` then goes on with the following record. The `'` our export puts before `=`, `+`, `-`, `@`, TAB or CR is removed, so
 /// export → import round-trips; the price is that a cell really starting with `'=` loses its apostrophe.
 ///
 /// A class because it owns the open file, closed when the reader is released.
@@ -68,7 +69,20 @@ public final class CSVRecordReader: ImportRecordReader {
             }
         }
         return ImportRecord(
-            name: name, email: email, phone: phone, organization: organization, contacted: contacted, line: line)
+            name: name, email: email, phone: phone, organization: organization, contacted: contacted,
+            createdAt: try dateField(columns.createdAt, line: line),
+            remindAt: try dateField(columns.remindAt, line: line),
+            line: line)
+    }
+
+    /// An ISO 8601 time (as our export writes it) in field `column`, or nil when there is no such column or the cell
+    /// is blank.
+    private func dateField(_ column: Int?, line: Int) throws(ImportError) -> Date? {
+        guard let column, let text = try optionalField(column, line: line) else { return nil }
+        guard let date = ISO8601.parse(text.trimmingASCIISpaces()) else {
+            throw .malformed(line: line, reason: "\"\(columnName(column))\" is not an ISO 8601 time")
+        }
+        return date
     }
 
     /// Field `column`, or nil when there is no such column or the cell is blank.

@@ -15,6 +15,8 @@ struct ImportColumns: Sendable, Equatable {
     var phone: Int?
     var organization: Int?
     var contacted: Int?
+    var createdAt: Int?
+    var remindAt: Int?
 
     static let fullNameAliases = ["name", "fullname", "fn", "displayname"]
     static let firstNameAliases = ["firstname", "givenname"]
@@ -23,6 +25,8 @@ struct ImportColumns: Sendable, Equatable {
     static let phoneAliases = ["phone", "tel", "telephone", "phonenumber", "mobile", "mobilephone", "phone1value"]
     static let organizationAliases = ["organization", "organisation", "company", "org", "organization1name"]
     static let contactedAliases = ["contacted", "iscontacted"]
+    static let createdAtAliases = ["createdat", "added"]
+    static let remindAtAliases = ["remindat", "reminder"]
 
     /// Matches `header`; throws `.missingColumn` when no column holds the name or the email address.
     init(header: [String]) throws(ImportError) {
@@ -42,6 +46,8 @@ struct ImportColumns: Sendable, Equatable {
         phone = column(ImportColumns.phoneAliases)
         organization = column(ImportColumns.organizationAliases)
         contacted = column(ImportColumns.contactedAliases)
+        createdAt = column(ImportColumns.createdAtAliases)
+        remindAt = column(ImportColumns.remindAtAliases)
     }
 
     /// `E-Mail Address` → `emailaddress`.

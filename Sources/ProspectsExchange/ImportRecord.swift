@@ -1,3 +1,5 @@
+import Foundation
+
 /// A row of a list being imported (a CRM export), before validation.
 ///
 /// Values are as the file wrote them, except that the `'` formula guard our CSV export adds is removed.
@@ -11,18 +13,24 @@ public struct ImportRecord: Sendable, Hashable {
     public var organization: String?
     /// Whether the prospect was contacted, or nil when the file does not say.
     public var contacted: Bool?
+    /// When the prospect was first added (our own export's `createdAt`), or nil when the file does not say.
+    public var createdAt: Date?
+    /// The prospect's reminder (our own export's `remindAt`), or nil when there is none.
+    public var remindAt: Date?
     /// The 1-based line of the file the record starts on, for messages.
     public var line: Int
 
     public init(
         name: String, email: String, phone: String? = nil, organization: String? = nil, contacted: Bool? = nil,
-        line: Int
+        createdAt: Date? = nil, remindAt: Date? = nil, line: Int
     ) {
         self.name = name
         self.email = email
         self.phone = phone
         self.organization = organization
         self.contacted = contacted
+        self.createdAt = createdAt
+        self.remindAt = remindAt
         self.line = line
     }
 }

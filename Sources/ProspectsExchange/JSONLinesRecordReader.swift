@@ -3,8 +3,8 @@ import Foundation
 /// Reads import records from a JSON Lines file, streaming: one 64 KiB buffer and one line in memory.
 ///
 /// Each line is one object with the keys `export --format json` writes: `name`, `email` (or `emailAddress`, as
-/// the Hot Prospects app called it), optional `phone`, `organization` and `contacted` (or `isContacted`); other
-/// keys are ignored. Blank lines are skipped. A line that is not such an object is `.malformed`, and `next` goes
+/// the Hot Prospects app called it), optional `phone`, `organization`, `contacted` (or `isContacted`), `createdAt`
+/// and `remindAt`; other keys are ignored. Blank lines are skipped. A line that is not such an object is `.malformed`, and `next` goes
 /// on with the following line.
 ///
 /// A class because it owns the open file, closed when the reader is released.
@@ -103,10 +103,17 @@ public final class JSONLinesRecordReader: ImportRecordReader {
             contacted = flag
             break
         }
+        func date(_ key: String) throws(ImportError) -> Date? {
+            guard let text = try text(key) else { return nil }
+            guard let date = ISO8601.parse(text) else {
+                throw .malformed(line: line, reason: "\"\(key)\" is not an ISO 8601 time")
+            }
+            return date
+        }
         return ImportRecord(
             name: name, email: email, phone: try text("phone").flatMap(JSONLinesRecordReader.nonBlank),
             organization: try text("organization").flatMap(JSONLinesRecordReader.nonBlank), contacted: contacted,
-            line: line)
+            createdAt: try date("createdAt"), remindAt: try date("remindAt"), line: line)
     }
 
     private static func nonBlank(_ text: String) -> String? {

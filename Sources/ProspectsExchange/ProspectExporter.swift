@@ -15,7 +15,7 @@ public struct ProspectExporter: Sendable {
     /// The CSV columns, in order. `id` comes first so a row can be matched back to the store; it is lowercase
     /// because Excel mistakes a file starting with `ID` for a SYLK file.
     public static let csvColumns = [
-        "id", "name", "email", "phone", "organization", "contacted", "createdAt", "lastSeenAt", "scanCount",
+        "id", "name", "email", "phone", "organization", "contacted", "createdAt", "lastSeenAt", "scanCount", "remindAt",
     ]
 
     /// The CSV header row (CRLF-terminated), or "" for formats without one.
@@ -40,6 +40,7 @@ public struct ProspectExporter: Sendable {
             String(stored.id), stored.prospect.name, stored.prospect.email, stored.prospect.phone ?? "",
             stored.prospect.organization ?? "", stored.isContacted ? "true" : "false",
             ISO8601.string(stored.createdAt), ISO8601.string(stored.lastSeenAt), String(stored.scanCount),
+            stored.remindAt.map(ISO8601.string) ?? "",
         ]
         return fields.map(CSVField.escape).joined(separator: ",") + "\r\n"
     }

@@ -8,7 +8,8 @@ import ProspectsExchange
 /// Each row is validated exactly as a scanned two-line payload would be (name, email, unsafe characters) and
 /// recorded through the store's dedup key, in transactions of `batchSize` rows. Reading and validating run on a
 /// second thread one batch ahead of the store's writes, so both cores work and at most three batches are in
-/// memory. A row marked contacted makes a new prospect contacted; a known prospect keeps the state the team gave it.
+/// memory. A row's contacted flag, added date and reminder (as our export writes them) apply to a new prospect; a
+/// known prospect keeps what the team gave it.
 public final class Importer {
     /// One row that was not imported, and why.
     public struct Rejection: Sendable, Hashable {
@@ -126,7 +127,8 @@ public final class Importer {
                         batch.sightings.append(
                             Sighting(
                                 prospect: prospect, source: "\(source):\(record.line)", seenAt: seenAt,
-                                contactedIfNew: record.contacted == true))
+                                contactedIfNew: record.contacted == true, createdAtIfNew: record.createdAt,
+                                remindAtIfNew: record.remindAt))
                     case .failure(let error):
                         rejection = Rejection(line: record.line, reason: .invalid(error))
                     }

@@ -17,6 +17,11 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 }
 
+/// The two formats `export` writes and `import` reads.
+enum ImportRoute: String, CaseIterable, Sendable {
+    case csv, json
+}
+
 @Suite struct StoreCommandsTests {
     let samples = ProspectsProcess.sampleImages()
 
@@ -120,6 +125,35 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         let again = try run(["import", "--json", "--format", "csv", csv], store: other)
         #expect(again.output.hasPrefix(#"{"rows":13,"inserted":0,"duplicates":13,"rejected":0}"#))
         #expect(try emails(run(["list", "--json", "--filter", "contacted"], store: other)) == ["ada@example.org"])
+    }
+
+    /// Moving a list between stores (SQLite to PostgreSQL as a team grows, and back) through `export` and `import`
+    /// keeps each prospect's details, contacted flag, added date and reminder, in both formats.
+    @Test(arguments: [ImportRoute.csv, .json])
+    func exportThenImportIntoTheOtherKindOfStoreKeepsWhatTheTeamEntered(_ route: ImportRoute) throws {
+        let folder = try TemporaryDirectory()
+        let source = try StoreKind.sqlite.makeStore(in: folder)
+        let target = try StoreKind.postgres.makeStore(in: folder)
+        _ = try run(["ingest", samples.path], store: source)
+        #expect(try run(["mark", "--contacted", "ada@example.org"], store: source).status == 0)
+        #expect(try run(["remind", "--at", "2031-05-06T07:08:09Z", "grace@example.mil"], store: source).status == 0)
+        let file = folder.file("list.\(route.rawValue)")
+        #expect(try run(["export", "--format", route.rawValue, "-o", file], store: source).status == 0)
+        let imported = try run(["import", "--json", "--format", route.rawValue, file], store: target)
+        #expect(imported.output.hasPrefix(#"{"rows":13,"inserted":13,"duplicates":0,"rejected":0}"#))
+
+        func kept(_ store: String) throws -> [String] {
+            try run(["list", "--json"], store: store).lines.map { line in
+                var object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                for key in ["id", "lastSeenAt", "scanCount", "source"] { object[key] = nil }
+                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+                return String(decoding: data, as: UTF8.self)
+            }
+        }
+        let before = try kept(source)
+        #expect(before.count == 13)
+        #expect(try kept(target) == before)
+        #expect(before.contains { $0.contains(#""remindAt":"2031-05-06T07:08:09.000Z""#) }, "\(before)")
     }
 
     /// The content ledger keeps a picture from counting twice, but not from bringing back a prospect deleted since.

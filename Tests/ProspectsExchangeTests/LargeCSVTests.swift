@@ -11,7 +11,8 @@ import Testing
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.write(
-            contentsOf: Data("id,name,email,phone,organization,contacted,createdAt,lastSeenAt,scanCount\r\n".utf8))
+            contentsOf: Data(
+                "id,name,email,phone,organization,contacted,createdAt,lastSeenAt,scanCount\r\n".utf8))
         var chunk = ""
         for index in 0..<rows {
             let name = index % 10 == 0 ? "\"Müller, Zoë \(index)\"" : "Person Number \(index)"
@@ -43,6 +44,7 @@ import Testing
             last
                 == ImportRecord(
                     name: "Person Number 99999", email: "person99999@example.com", phone: "+1 555 99999",
-                    organization: "Company \"89\"", contacted: false, line: rows + 1))
+                    organization: "Company \"89\"", contacted: false,
+                    createdAt: ISO8601.parse("2024-05-29T16:26:40.250Z"), line: rows + 1))
     }
 }

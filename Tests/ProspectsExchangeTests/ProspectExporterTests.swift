@@ -7,10 +7,12 @@ import Testing
 @Suite struct ProspectExporterTests {
     @Test func csvHeaderAndRowsUseCRLF() {
         let exporter = ProspectExporter(format: .csv)
-        #expect(exporter.header() == "id,name,email,phone,organization,contacted,createdAt,lastSeenAt,scanCount\r\n")
+        #expect(
+            exporter.header()
+                == "id,name,email,phone,organization,contacted,createdAt,lastSeenAt,scanCount,remindAt\r\n")
         let row = exporter.record(Fixtures.stored(1, "Paul Hudson", "paul@example.com", contacted: true))
         #expect(
-            row == "1,Paul Hudson,paul@example.com,,,true,2024-05-29T16:26:40.250Z,2024-05-30T16:26:40.500Z,2\r\n")
+            row == "1,Paul Hudson,paul@example.com,,,true,2024-05-29T16:26:40.250Z,2024-05-30T16:26:40.500Z,2,\r\n")
     }
 
     @Test func csvRowGuardsAndQuotesEveryCell() {

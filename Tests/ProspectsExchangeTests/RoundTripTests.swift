@@ -1,3 +1,4 @@
+import Foundation
 import ProspectStore
 import ProspectsCore
 import ProspectsExchange
@@ -32,6 +33,9 @@ import Testing
             #expect(record.phone == stored.prospect.phone.flatMap { $0.isEmpty ? nil : $0 })
             #expect(record.organization == stored.prospect.organization)
             #expect(record.contacted == stored.isContacted)
+            #expect(record.createdAt.map { abs($0.timeIntervalSince(stored.createdAt)) < 0.001 } == true)
+            #expect(
+                record.remindAt.map { abs($0.timeIntervalSince(stored.remindAt!)) < 0.001 } ?? (stored.remindAt == nil))
         }
     }
 }

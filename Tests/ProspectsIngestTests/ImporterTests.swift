@@ -91,14 +91,15 @@ import Testing
             #"{"name":"A","email":"a@example.com"}"#, "not json", #"{"name":"B"}"#,
             #"{"name":"C","phone":1,"email":"c@example.com"}"#,
             #"{"name":"D","email":"d@example.com","contacted":"yes"}"#, #"{"name":"E","email":"e@example.com"}"#,
+            #"{"name":"F","email":"f@example.com","remindAt":"tomorrow"}"#,
         ]
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         var rejected: [Int] = []
         let totals = try Importer(store: store, batchSize: 2).run(
             source: "list.jsonl", reader: try JSONLinesRecordReader(path: path)
         ) { rejected.append($0.line) }
-        #expect([totals.rows, totals.inserted, totals.rejected] as [Int] == [6, 2, 4])
-        #expect(rejected == [2, 3, 4, 5])
+        #expect([totals.rows, totals.inserted, totals.rejected] as [Int] == [7, 2, 5])
+        #expect(rejected == [2, 3, 4, 5, 7])
         #expect(try store.prospect(.email("e@example.com")) != nil)
     }
 
