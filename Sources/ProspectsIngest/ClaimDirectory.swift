@@ -9,6 +9,9 @@ import Glibc
 /// the lock's descriptor.
 final class ClaimDirectory {
     static let lockName = ".lock"
+    /// A claim is named `<token>.<name>`; the token is 16 hex digits: a fixed width, so how much of a long name fits
+    /// beside it never depends on how many files came before.
+    static let tokenLength = 16
 
     /// `INBOX/.processing`: every watcher's claim folder lives here.
     let root: String
@@ -16,6 +19,8 @@ final class ClaimDirectory {
     let path: String
     private let lockFD: Int32
     private var sequence = 0
+    /// The first half of each of this watcher's tokens: random, so that tokens differ between watchers.
+    private let tokenPrefix = ClaimDirectory.hex(UInt32.random(in: 0...UInt32.max))
 
     /// Creates and locks a fresh claim folder. It is built under a hidden name and renamed into place once locked,
     /// so no other watcher ever sees it unlocked and mistakes it for an abandoned one.
@@ -124,16 +129,26 @@ final class ClaimDirectory {
         FileSystemCalls.removeEmptyDirectory(path)
     }
 
-    /// `<sequence>.<name>`: unique within this folder even when two claims share a name.
+    /// `<token>.<name>`: unique within this folder even when two claims share a name. A name too long to fit
+    /// beside the token in a file name is cut short (its extension kept); the claim keeps the full name in memory.
     private func nextPath(for name: String) -> String {
         sequence += 1
-        return path + "/\(sequence)." + name
+        let token = tokenPrefix + ClaimDirectory.hex(UInt32(truncatingIfNeeded: sequence))
+        return path + "/" + token + "." + Inbox.fitted(name, limit: Inbox.nameLimit - token.utf8.count - 1)
     }
 
-    /// `x.png` from `12.x.png`.
+    /// `x.png` from `0badcafe00000012.x.png` (or from `12.x.png`, the claim names of earlier versions).
     static func originalName(of claimed: String) -> String {
-        guard let dot = claimed.firstIndex(of: "."), claimed[..<dot].allSatisfy(\.isNumber) else { return claimed }
+        guard let dot = claimed.firstIndex(of: "."), dot != claimed.startIndex,
+            claimed[..<dot].allSatisfy(\.isHexDigit)
+        else { return claimed }
         return String(claimed[claimed.index(after: dot)...])
+    }
+
+    /// Eight lowercase hex digits.
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     /// `host-pid-random`: unique across processes and machines sharing the folder.

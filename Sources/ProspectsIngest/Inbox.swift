@@ -78,7 +78,9 @@ final class Inbox {
     /// ever sits in the quarantine without its reason. A reason file left by a watcher killed between the two steps
     /// names the same inode, and is used instead of writing a second one.
     func reject(_ claim: FileClaim, reason: QuarantineReason, scratch: String) throws(SystemCallError) -> String {
-        try move(claim, into: rejected) { destination throws(SystemCallError) in
+        // Each candidate leaves room for its reason file's name.
+        let limit = Inbox.nameLimit - QuarantineReason.suffix.utf8.count
+        return try move(claim, into: rejected, limit: limit) { destination throws(SystemCallError) in
             let reasonPath = destination + QuarantineReason.suffix
             if try FileSystemCalls.entry(destination) != nil { return false }
             if let existing = FileSystemCalls.contents(reasonPath) {
@@ -99,13 +101,14 @@ final class Inbox {
         }
     }
 
-    /// Renames the claimed file into `folder` under the first free candidate name that `prepare` accepts
-    /// (`prepare` may also put things in place beside it). Never overwrites: a name taken meanwhile moves on to the
-    /// next candidate.
+    /// Renames the claimed file into `folder` under the first free candidate name (of at most `limit` bytes) that
+    /// `prepare` accepts (`prepare` may also put things in place beside it). Never overwrites: a name taken
+    /// meanwhile moves on to the next candidate.
     private func move(
-        _ claim: FileClaim, into folder: String, prepare: (_ destination: String) throws(SystemCallError) -> Bool
+        _ claim: FileClaim, into folder: String, limit: Int = Inbox.nameLimit,
+        prepare: (_ destination: String) throws(SystemCallError) -> Bool
     ) throws(SystemCallError) -> String {
-        for candidate in Inbox.candidateNames(for: claim.name) {
+        for candidate in Inbox.candidateNames(for: claim.name, limit: limit) {
             let destination = folder + "/" + candidate
             guard try prepare(destination) else { continue }
             do {
@@ -118,12 +121,33 @@ final class Inbox {
         throw SystemCallError("renameat2", path: claim.claimedPath, code: EEXIST)
     }
 
-    /// `x.png`, then `x-1.png`, `x-2.png`…
-    static func candidateNames(for name: String) -> some Sequence<String> {
-        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-        let stem = dot.map { String(name[..<$0]) } ?? name
-        let ext = dot.map { String(name[$0...]) } ?? ""
-        return (0..<100_000).lazy.map { $0 == 0 ? name : "\(stem)-\($0)\(ext)" }
+    /// The longest file name Linux file systems take, in bytes (`NAME_MAX`).
+    static let nameLimit = 255
+
+    /// `x.png`, then `x-1.png`, `x-2.png`…, each at most `limit` bytes: a name that does not fit has its stem cut
+    /// short (see `fitted`), so that a long name a writer managed to create can still be filed beside others.
+    static func candidateNames(for name: String, limit: Int = nameLimit) -> some Sequence<String> {
+        (0..<100_000).lazy.map { $0 == 0 ? fitted(name, limit: limit) : fitted(name, limit: limit, number: $0) }
+    }
+
+    /// `name` itself when it fits in `limit` bytes of UTF-8 and no `number` is asked for; otherwise its stem cut at
+    /// a character boundary so that `stem-number.ext` fits. The extension is kept (it says what the file is).
+    static func fitted(_ name: String, limit: Int, number: Int? = nil) -> String {
+        if number == nil && name.utf8.count <= limit { return name }
+        // A "extension" longer than any real one is part of the stem: cutting it is better than cutting nothing.
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex || name.utf8[$0...].count > 16 ? nil : $0 }
+        let stem = dot.map { name[..<$0] } ?? name[...]
+        let ext = dot.map { name[$0...] } ?? ""
+        let suffix = number.map { "-\($0)" } ?? ""
+        let room = limit - suffix.utf8.count - ext.utf8.count
+        var kept = stem.startIndex
+        var used = 0
+        for character in stem {
+            used += character.utf8.count
+            if used > room { break }
+            kept = stem.index(after: kept)
+        }
+        return stem[..<kept] + suffix + ext
     }
 
     private static func normalized(_ path: String) -> String {

@@ -355,6 +355,68 @@ import Testing
         #expect(box.claimed.isEmpty)
     }
 
+    /// Names of 244 to 255 bytes: a reason file (`NAME.reason.json`), a claim (`<token>.NAME`) or a `-1` suffix would
+    /// not fit in NAME_MAX, so the watcher shortens the stem (keeping `.png`) wherever a name of its own needs room;
+    /// a name that fits as it is, is kept. Before, the first such name stopped the daemon (exit 74) for good.
+    @Test func namesUpTo255BytesAreTakenAndFiledUnderNamesThatFit() throws {
+        let box = try WatchSandbox()
+        let junk = Array("not a png".utf8)
+        let rejectedLong = String(repeating: "a", count: 240) + ".png"  // 244 bytes: its reason file would be 256
+        let archivedLong = String(repeating: "b", count: 240) + ".png"
+        let claimedLong = String(repeating: "c", count: 250) + ".png"  // 254 bytes: `1.` + it was 256
+        let longest = String(repeating: "d", count: 251) + ".png"  // 255 bytes
+        let accented = String(repeating: "é", count: 125) + ".png"  // 254 bytes, 129 characters
+        try box.drop(rejectedLong, junk)
+        try box.drop(archivedLong, Self.contact(1))
+        try box.drop(claimedLong, Self.contact(2))
+        try box.drop(longest, junk)
+        try box.drop("zz.png", Self.contact(3))
+        let watch = try box.start()
+        #expect(watch.waitForLines(5))
+        // The same names again while it runs: filed beside the first ones under `-1` names that fit.
+        try box.drop(accented, junk)
+        try box.drop(longest, Array("still not a png".utf8))
+        // Renamed in from beside the inbox: `NAME.part` would itself be too long.
+        let staging = box.folder.file("staging.png")
+        try Data(Self.contact(4)).write(to: URL(fileURLWithPath: staging))
+        #expect(rename(staging, box.inbox + "/" + claimedLong) == 0)
+        #expect(watch.waitForLines(8))
+        #expect(watch.terminate().status == 0)
+
+        let records = watch.records
+        #expect(records.count == 8)
+        let outcomes = records.map {
+            URL(fileURLWithPath: $0["file"] as? String ?? "").lastPathComponent + " "
+                + ($0["outcome"] as? String ?? "?")
+        }
+        #expect(
+            outcomes.sorted()
+                == [
+                    "\(accented) rejected", "\(archivedLong) inserted", "\(claimedLong) inserted",
+                    "\(claimedLong) inserted", "\(longest) rejected", "\(longest) rejected",
+                    "\(rejectedLong) rejected", "zz.png inserted",
+                ].sorted())
+        // Names that fit are kept; the second `claimedLong` gets a shortened `-1` name.
+        let archived = box.images(in: box.archive)
+        #expect(archived.count == 4)
+        #expect(Set([archivedLong, claimedLong, "zz.png"]).isSubset(of: Set(archived)))
+        let rejected = box.images(in: box.rejected)
+        #expect(rejected.count == 4)
+        #expect(box.names(in: box.rejected).count == 8)
+        for name in archived + rejected {
+            #expect(name.hasSuffix(".png") && name.utf8.count <= 255, "\(name)")
+            #expect(!name.contains("\u{FFFD}"), "\(name)")
+        }
+        for name in rejected {
+            #expect(name.utf8.count + ".reason.json".utf8.count <= 255, "\(name)")
+            let reason = try box.reason(name)
+            #expect([rejectedLong, longest, accented].contains(reason["file"] as? String ?? ""), "\(name)")
+        }
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+        #expect(
+            try box.prospects() == [Self.email(1): [1], Self.email(2): [1], Self.email(3): [1], Self.email(4): [1]])
+    }
+
     @Test func systemdHearsReadyWatchdogAndStopping() throws {
         let box = try WatchSandbox()
         let socket = try NotifySocket()

@@ -31,6 +31,14 @@ import Testing
         }
         #expect(Array(Inbox.candidateNames(for: "x.png").prefix(3)) == ["x.png", "x-1.png", "x-2.png"])
         #expect(Array(Inbox.candidateNames(for: "noext").prefix(2)) == ["noext", "noext-1"])
+        // Names that do not fit are cut in the stem, on a character boundary, keeping the extension.
+        let long = String(repeating: "é", count: 120) + ".png"  // 244 bytes
+        #expect(Array(Inbox.candidateNames(for: long).prefix(1)) == [long])
+        let fitted = Array(Inbox.candidateNames(for: long, limit: 243).prefix(3))
+        #expect(fitted[0] == String(repeating: "é", count: 119) + ".png")
+        #expect(fitted[1] == String(repeating: "é", count: 118) + "-1.png")
+        #expect(fitted[2] == String(repeating: "é", count: 118) + "-2.png")
+        #expect(fitted.allSatisfy { $0.utf8.count <= 243 })
     }
 
     @Test func claimsAreExclusiveAndMovesNeverOverwrite() throws {
@@ -97,6 +105,8 @@ import Testing
         #expect(!found.othersAlive)
         #expect(try FileSystemCalls.names(in: inbox.claimsRoot) == [URL(fileURLWithPath: mine.path).lastPathComponent])
         #expect(ClaimDirectory.originalName(of: "12.a.b.png") == "a.b.png")
+        #expect(ClaimDirectory.originalName(of: "0badcafe0000002a.a.b.png") == "a.b.png")
+        #expect(ClaimDirectory.originalName(of: ".x.png") == ".x.png")
     }
 
     @Test func inotifyAnnouncesClosedAndRenamedFilesAndOverflow() throws {
