@@ -76,11 +76,13 @@ final class ClaimDirectory {
     }
 
     /// Adopts the claims of every watcher that died holding some: moves them into this folder and returns them.
-    /// Claims of watchers still alive are left alone; folders of dead ones are removed once empty.
-    func adoptAbandoned(inbox: String) -> (claims: [FileClaim], othersAlive: Bool) {
+    /// Claims of watchers still alive are left alone; folders of dead ones are removed once empty. A claim that
+    /// cannot be moved (another user's folder, say) stays where it is, and its error is returned for a report.
+    func adoptAbandoned(inbox: String) -> (claims: [FileClaim], othersAlive: Bool, failures: [SystemCallError]) {
         var adopted: [FileClaim] = []
+        var failures: [SystemCallError] = []
         var othersAlive = false
-        guard let owners = try? FileSystemCalls.names(in: root) else { return ([], false) }
+        guard let owners = try? FileSystemCalls.names(in: root) else { return ([], false, []) }
         // Hidden entries are folders still being set up (`.new-…`): never adopted, or a watcher starting up could
         // lose its lock file to a recovery running at that instant.
         for owner in owners where !owner.hasPrefix(".") && root + "/" + owner != path {
@@ -105,9 +107,13 @@ final class ClaimDirectory {
                 }
                 let name = ClaimDirectory.originalName(of: entry)
                 let target = nextPath(for: name)
-                // Another recovering watcher may win this rename; then the file is theirs.
-                if (try? FileSystemCalls.renameNoReplace(source, target)) != nil {
+                do {
+                    try FileSystemCalls.renameNoReplace(source, target)
                     adopted.append(FileClaim(name: name, inboxPath: inbox + "/" + name, claimedPath: target))
+                } catch  where error.code == ENOENT {
+                    // Another recovering watcher won this rename: the file is theirs.
+                } catch {
+                    failures.append(SystemCallError(error.call, path: source, code: error.code))
                 }
             }
             if fd >= 0 {
@@ -116,7 +122,7 @@ final class ClaimDirectory {
             }
             FileSystemCalls.removeEmptyDirectory(folder)
         }
-        return (adopted, othersAlive)
+        return (adopted, othersAlive, failures)
     }
 
     /// On a clean exit: removes the folder if no claim is left in it. A claim still there (a file whose decoding

@@ -14,6 +14,8 @@ struct EntryInfo: Sendable, Hashable {
     var size: Int
     /// Last modification, seconds since 1970 (with the nanoseconds).
     var modified: Double
+    /// Last change of the content or of the entry's owner, mode or links (`st_ctim`): any change at all.
+    var changed: Double
 }
 
 /// The file-system calls the watcher makes, each in one place, with errno turned into `SystemCallError`.
@@ -43,10 +45,10 @@ enum FileSystemCalls {
             case S_IFSOCK: .socket
             default: .device
             }
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         return EntryInfo(
             kind: kind, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), links: Int(info.st_nlink),
-            size: Int(info.st_size), modified: modified)
+            size: Int(info.st_size), modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9,
+            changed: Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9)
     }
 
     /// Creates a directory; one that already exists is fine. The corresponding C function is `mkdir`.

@@ -70,6 +70,12 @@ public final class WatchService {
     private var queued: [String: Bool] = [:]
     private var adopted: [FileClaim] = []
     private var decided: [Decided] = []
+    /// Files that could not be claimed or moved, waiting to be reported.
+    private var stuck: [StuckFile] = []
+    /// Names that could not be claimed, with what they were then: not tried again while they stay the same.
+    private var unclaimable: [String: EntryInfo] = [:]
+    /// Claims left by dead watchers that could not be taken up, already reported.
+    private var unadoptable: Set<String> = []
     private var rescanAt: ContinuousClock.Instant?
     private var sweepAt: ContinuousClock.Instant?
     private var watchdogAt: ContinuousClock.Instant?
@@ -106,9 +112,10 @@ public final class WatchService {
     /// The totals since start.
     public var totals: LoadTotals { loader.totals }
 
-    /// Runs until SIGINT or SIGTERM, reporting each file once its outcome is committed and it has been moved.
-    /// Returns after a clean stop; throws for the store (`StoreError`) or the inbox (`WatchError`).
-    public func run(report: (WatchedFile) throws -> Void) throws {
+    /// Runs until SIGINT or SIGTERM, reporting each file once its outcome is committed and it has been moved, and
+    /// each file that could not be claimed or moved (`stuck`) once. Returns after a clean stop; throws for the store
+    /// (`StoreError`) or the inbox (`WatchError`).
+    public func run(report: (WatchedFile) throws -> Void, stuck reportStuck: (StuckFile) throws -> Void) throws {
         signal(SIGPIPE, SIG_IGN)  // a dead decoder's pipe is reported by write(), not by a signal
         let signals: SignalPipe
         do { signals = try SignalPipe() } catch { throw WatchError.system(error) }
@@ -125,6 +132,8 @@ public final class WatchService {
         while true {
             if stopDeadline == nil { try dispatch() }
             if !decided.isEmpty { try commit(report: report) }
+            for file in stuck { try reportStuck(file) }
+            stuck.removeAll()
             if let stopDeadline, supervisor.busyCount == 0 || ContinuousClock.now >= stopDeadline { break }
 
             let readable = try wait(signals: signals)
@@ -150,9 +159,12 @@ public final class WatchService {
     }
 
     private func adoptAbandoned() {
-        let (found, othersAlive) = claims.adoptAbandoned(inbox: inbox.path)
+        let (found, othersAlive, failures) = claims.adoptAbandoned(inbox: inbox.path)
         if !found.isEmpty { log("took up \(found.count) file(s) left claimed by a watcher that stopped") }
         adopted += found
+        for failure in failures where unadoptable.insert(failure.path).inserted {
+            log("cannot take up a file left claimed by a watcher that stopped: \(failure.message); it stays there")
+        }
         // A live watcher may die later holding claims; look again now and then while any is around.
         sweepAt = othersAlive ? .now + .seconds(2) : nil
     }
@@ -180,6 +192,10 @@ public final class WatchService {
             index += 1
             let announced = queued.removeValue(forKey: name) ?? false
             guard let entry = try? FileSystemCalls.entry(inbox.path + "/" + name) else { continue }
+            if let refused = unclaimable[name] {
+                if refused == entry { continue }
+                unclaimable[name] = nil
+            }
             // A file found by a scan may still be being written: inotify will announce it when closed, or a re-scan
             // will find it settled. An empty file may be a `touch` before the real write, even when announced; it
             // is taken (and quarantined) only once it has stayed empty for the settle time.
@@ -188,7 +204,19 @@ public final class WatchService {
                 continue
             }
             let claim: FileClaim?
-            do { claim = try claims.claim(name: name, inbox: inbox.path) } catch { throw WatchError.system(error) }
+            do {
+                claim = try claims.claim(name: name, inbox: inbox.path)
+            } catch  where error.concernsOneFile {
+                // Left in the inbox and remembered as it is now, so that neither a rescan nor an event makes a hot
+                // loop of it; it is tried again once it changes (an owner or mode fixed, new content).
+                unclaimable[name] = entry
+                if sweepAt == nil { sweepAt = .now + .seconds(2) }  // the timer that looks for a change
+                let path = inbox.path + "/" + name
+                stuck.append(StuckFile(name: name, inboxPath: path, path: path, stage: .claim, error: error))
+                continue
+            } catch {
+                throw WatchError.system(error)
+            }
             if let claim { try start(claim) }
         }
     }
@@ -237,8 +265,14 @@ public final class WatchService {
             let destination: String
             do throws(SystemCallError) {
                 destination = try move(claim, result)
-            } catch {
+            } catch  where error.concernsOneFile {
                 // The outcome is committed; the file stays claimed and the next start files it as a duplicate.
+                stuck.append(
+                    StuckFile(
+                        name: claim.name, inboxPath: claim.inboxPath, path: claim.claimedPath, stage: .move,
+                        error: error, result: result))
+                return
+            } catch {
                 throw WatchError.system(error)
             }
             try report(WatchedFile(result: result, name: claim.name, destination: destination))
@@ -315,10 +349,24 @@ public final class WatchService {
             rescanAt = options.pollInterval.map { now + $0 }
             try scan()
         }
-        if let at = sweepAt, now >= at { adoptAbandoned() }
+        if let at = sweepAt, now >= at {
+            adoptAbandoned()
+            recheckUnclaimable()
+        }
         if let at = watchdogAt, now >= at, let interval = notifier.watchdogInterval {
             notifier.watchdog()
             watchdogAt = now + interval
+        }
+    }
+
+    /// Queues again every file that could not be claimed and has changed since (inotify says nothing about a new
+    /// owner or mode); forgets those that are gone. One `lstat` each.
+    private func recheckUnclaimable() {
+        for (name, then) in unclaimable {
+            let now = try? FileSystemCalls.entry(inbox.path + "/" + name)
+            guard now != then else { continue }
+            unclaimable[name] = nil
+            if now != nil { enqueue(name, announced: false) }
         }
     }
 

@@ -417,6 +417,97 @@ import Testing
             try box.prospects() == [Self.email(1): [1], Self.email(2): [1], Self.email(3): [1], Self.email(4): [1]])
     }
 
+    /// A file the watcher may not take (a sticky inbox, a file of another user): reported once, on stderr and as a
+    /// `failed` line, and the other files go on. It is not tried again until it changes; then it is taken.
+    @Test func aFileTheWatcherMayNotClaimIsReportedOnceAndTheOthersGoOn() throws {
+        let (launcher, why) = HostileInputTests.unprivileged()
+        guard let launcher, !launcher.isEmpty, let nobody = getpwnam("nobody")?.pointee else {
+            print("skipped: needs root to drop to nobody (\(why))")
+            return
+        }
+        let box = try WatchSandbox()
+        // The layout of a shared drop folder: sticky and world-writable, like /tmp; the watcher runs as nobody.
+        #expect(chmod(box.folder.path, 0o1777) == 0)
+        #expect(chmod(box.inbox, 0o1777) == 0)
+        func dropAsNobody(_ name: String, _ bytes: [UInt8]) throws {
+            let staging = box.folder.file("staging-" + name)
+            try Data(bytes).write(to: URL(fileURLWithPath: staging))
+            #expect(chown(staging, nobody.pw_uid, nobody.pw_gid) == 0)
+            #expect(rename(staging, box.inbox + "/" + name) == 0)
+        }
+        try box.drop("a.png", Self.contact(1))  // root's: nobody may not rename it out of a sticky folder
+        try dropAsNobody("b.png", Self.contact(2))
+        let watch = try box.start(["--poll", "0.1"], launcher: launcher)
+        #expect(watch.waitForLines(2))
+        try dropAsNobody("c.png", Self.contact(3))
+        #expect(watch.waitForLines(3))
+        // Many scans later, the refused file has been reported exactly once: no hot loop.
+        usleep(1_500_000)
+        #expect(watch.lines.count == 3)
+        #expect(watch.stderr.components(separatedBy: "a.png: ").count == 2)
+        #expect(watch.stderr.contains("Operation not permitted"))
+        let failed = Self.byFile(watch.records)["a.png"]
+        #expect(failed?["outcome"] as? String == "failed")
+        #expect(
+            ((failed?["error"] as? [String: Any])?["message"] as? String)?.contains("Operation not permitted") == true)
+        #expect(failed?["movedTo"] is NSNull)
+        #expect(box.waiting == ["a.png"])
+
+        // The owner hands the file over: it changed, so it is tried again, and taken.
+        #expect(chown(box.inbox + "/a.png", nobody.pw_uid, nobody.pw_gid) == 0)
+        #expect(watch.waitForLines(4))
+        #expect(watch.terminate().status == 0)
+        #expect((watch.records.last?["file"] as? String)?.hasSuffix("/a.png") == true)
+        #expect(watch.records.last?["outcome"] as? String == "inserted")
+        #expect(box.images(in: box.archive) == ["a.png", "b.png", "c.png"])
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+        #expect(try box.prospects() == [Self.email(1): [1], Self.email(2): [1], Self.email(3): [1]])
+    }
+
+    /// A file whose outcome is committed but that cannot be moved (here the archive stops being writable while the
+    /// watcher runs as another user): reported as `failed` with where it stays, the watcher goes on, and the next
+    /// start takes the file up again and files it as a duplicate. Before, the daemon stopped (exit 74).
+    @Test func aFileTheWatcherCannotMoveStaysClaimedAndIsTakenUpAtTheNextStart() throws {
+        let (launcher, why) = HostileInputTests.unprivileged()
+        guard let launcher, !launcher.isEmpty, let nobody = getpwnam("nobody")?.pointee else {
+            print("skipped: needs root to drop to nobody (\(why))")
+            return
+        }
+        let box = try WatchSandbox()
+        #expect(chmod(box.folder.path, 0o1777) == 0)
+        for folder in [box.inbox, box.archive] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            #expect(chown(folder, nobody.pw_uid, nobody.pw_gid) == 0)
+        }
+        var watch = try box.start(launcher: launcher)
+        #expect(watch.waitForStderr("watching"))
+        #expect(chmod(box.archive, 0o555) == 0)
+        try box.drop("a.png", Self.contact(1))
+        #expect(watch.waitForLines(1))
+        try box.drop("b.png", PNGFixtures.contactCode("https://example.com/not-a-contact"))
+        #expect(watch.waitForLines(2))
+        #expect(watch.terminate().status == 0)
+
+        let failed = try #require(watch.records.first)
+        #expect(failed["outcome"] as? String == "failed")
+        #expect((failed["prospects"] as? [Any])?.count == 1)
+        #expect(((failed["error"] as? [String: Any])?["message"] as? String)?.contains("Permission denied") == true)
+        #expect((failed["stuckAt"] as? String)?.contains("/.processing/") == true)
+        #expect(watch.stderr.contains("a.png (inserted, committed): cannot move it: Permission denied"))
+        #expect(watch.records.last?["outcome"] as? String == "rejected")
+        #expect(box.claimed.count == 1)
+
+        // Writable again: the next start takes the claim up; the ledger knows its content.
+        #expect(chmod(box.archive, 0o755) == 0)
+        watch = try box.start(launcher: launcher)
+        #expect(watch.waitForLines(1))
+        #expect(watch.terminate().status == 0)
+        #expect(watch.records.first?["outcome"] as? String == "duplicate")
+        #expect(box.images(in: box.archive) == ["a.png"])
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+        #expect(try box.prospects() == [Self.email(1): [1]])
+    }
+
     @Test func systemdHearsReadyWatchdogAndStopping() throws {
         let box = try WatchSandbox()
         let socket = try NotifySocket()
