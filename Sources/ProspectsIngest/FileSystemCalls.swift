@@ -51,6 +51,14 @@ enum FileSystemCalls {
             changed: Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9)
     }
 
+    /// The absolute path of `path` with every symbolic link, `.` and `..` resolved, or nil when it does not
+    /// resolve. The corresponding C function is `realpath`.
+    static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Creates a directory; one that already exists is fine. The corresponding C function is `mkdir`.
     static func makeDirectory(_ path: String, mode: mode_t = 0o755) throws(SystemCallError) {
         if mkdir(path, mode) != 0 && errno != EEXIST { throw SystemCallError("mkdir", path: path) }

@@ -17,7 +17,8 @@ final class Inbox {
     let rejected: String
     var claimsRoot: String { path + "/" + Inbox.claimsFolderName }
 
-    /// Checks the inbox, creates the archive and quarantine when missing, and makes sure renames between them work.
+    /// Checks the inbox, creates the archive and quarantine when missing, and makes sure renames between them work
+    /// and that neither is the inbox itself or inside its claim folder (however the path is spelled).
     init(path: String, archive: String?, rejected: String?) throws(WatchError) {
         let inbox = Inbox.normalized(path)
         self.path = inbox
@@ -28,6 +29,7 @@ final class Inbox {
         do { info = try FileSystemCalls.entry(inbox) } catch { throw .system(error) }
         guard let info else { throw .inboxMissing(path: inbox) }
         guard info.kind == .directory else { throw .badConfiguration("the inbox \(inbox) is not a directory") }
+        let claims = FileSystemCalls.resolvedPath(inbox).map { $0 + "/" + Inbox.claimsFolderName }
         for folder in [self.archive, self.rejected] {
             do {
                 try FileSystemCalls.makeDirectory(folder)
@@ -37,6 +39,16 @@ final class Inbox {
                 guard made.device == info.device else {
                     throw WatchError.badConfiguration(
                         "\(folder) is on another file system than the inbox; files are moved by atomic rename")
+                }
+                // A file moved there would be found in the inbox, or among the claims, again and again.
+                guard made.inode != info.inode else {
+                    throw WatchError.badConfiguration(
+                        "\(folder) is the inbox itself; files moved there would come back")
+                }
+                if let resolved = FileSystemCalls.resolvedPath(folder), let claims,
+                    resolved == claims || resolved.hasPrefix(claims + "/")
+                {
+                    throw WatchError.badConfiguration("\(folder) is inside the inbox's claim folder \(claims)")
                 }
             } catch let error as SystemCallError {
                 throw .badConfiguration("cannot use \(folder): \(error.reason)")

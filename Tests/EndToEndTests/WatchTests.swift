@@ -508,6 +508,27 @@ import Testing
         #expect(try box.prospects() == [Self.email(1): [1]])
     }
 
+    /// An archive or quarantine that is the inbox itself (however it is spelled) or the claims folder would feed
+    /// every file back in forever: refused at start as a configuration error.
+    @Test func anArchiveOrQuarantineThatIsTheInboxIsAConfigurationError() throws {
+        let box = try WatchSandbox()
+        try box.drop("a.png", Self.contact(1))
+        let link = box.folder.file("inbox-link")
+        #expect(symlink(box.inbox, link) == 0)
+        for arguments in [
+            ["--archive", box.inbox], ["--rejected", box.inbox + "/."], ["--archive", link + "/"],
+            ["--rejected", box.inbox + "/.processing"],
+        ] {
+            let watch = try box.start(arguments)
+            let status = watch.waitForExit(timeout: 4)
+            #expect(status == 78, "\(arguments)")
+            #expect(watch.stderr.contains("cannot watch"), "\(arguments)")
+            #expect(watch.lines.isEmpty, "\(arguments)")
+        }
+        #expect(box.waiting == ["a.png"])
+        #expect(try box.prospects().isEmpty)
+    }
+
     @Test func systemdHearsReadyWatchdogAndStopping() throws {
         let box = try WatchSandbox()
         let socket = try NotifySocket()
