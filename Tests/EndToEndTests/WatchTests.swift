@@ -529,6 +529,28 @@ import Testing
         #expect(try box.prospects().isEmpty)
     }
 
+    /// A configured folder given as a symbolic link to a directory is followed (an admin's usual setup); entries
+    /// inside the inbox are still never followed (see `hostileEntriesAreQuarantinedNeverFollowedAndNeverBlock`).
+    @Test func aSymlinkedInboxAndArchiveAreFollowed() throws {
+        let box = try WatchSandbox()
+        let inboxLink = box.folder.file("inbox-link")
+        let archive = box.folder.file("real-archive")
+        let archiveLink = box.folder.file("archive-link")
+        try FileManager.default.createDirectory(atPath: archive, withIntermediateDirectories: true)
+        #expect(symlink(box.inbox, inboxLink) == 0)
+        #expect(symlink(archive, archiveLink) == 0)
+        try box.drop("a.png", Self.contact(1))
+        let watch = try WatchProcess(inbox: inboxLink + "/", store: box.store, arguments: ["--archive", archiveLink])
+        #expect(watch.waitForLines(1))
+        try box.drop("b.png", Self.contact(2))
+        #expect(watch.waitForLines(2))
+        #expect(watch.terminate().status == 0)
+        #expect(box.names(in: archive) == ["a.png", "b.png"])
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+        var info = stat()
+        #expect(lstat(archiveLink, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+    }
+
     @Test func systemdHearsReadyWatchdogAndStopping() throws {
         let box = try WatchSandbox()
         let socket = try NotifySocket()
