@@ -34,6 +34,9 @@ public final class WatchService {
         public var settle: Duration = .milliseconds(500)
         /// How long a stop waits for files in a decoder; after that they stay claimed for the next start.
         public var stopGrace: Duration = .milliseconds(1500)
+        /// How often the claim folders are looked at for those of dead watchers (one `readdir` of `.processing`
+        /// and a lock test per other watcher), and files that could not be claimed for a change.
+        public var sweepInterval: Duration = .seconds(2)
 
         public init(
             inbox: String, archive: String? = nil, rejected: String? = nil, pollInterval: Duration? = nil,
@@ -159,14 +162,14 @@ public final class WatchService {
     }
 
     private func adoptAbandoned() {
-        let (found, othersAlive, failures) = claims.adoptAbandoned(inbox: inbox.path)
+        let (found, _, failures) = claims.adoptAbandoned(inbox: inbox.path)
         if !found.isEmpty { log("took up \(found.count) file(s) left claimed by a watcher that stopped") }
         adopted += found
         for failure in failures where unadoptable.insert(failure.path).inserted {
             log("cannot take up a file left claimed by a watcher that stopped: \(failure.message); it stays there")
         }
-        // A live watcher may die later holding claims; look again now and then while any is around.
-        sweepAt = othersAlive ? .now + .seconds(2) : nil
+        // Any watcher may die holding claims, one that starts after this one included: look again now and then.
+        sweepAt = .now + options.sweepInterval
     }
 
     private func enqueue(_ name: String, announced: Bool) {
@@ -210,7 +213,6 @@ public final class WatchService {
                 // Left in the inbox and remembered as it is now, so that neither a rescan nor an event makes a hot
                 // loop of it; it is tried again once it changes (an owner or mode fixed, new content).
                 unclaimable[name] = entry
-                if sweepAt == nil { sweepAt = .now + .seconds(2) }  // the timer that looks for a change
                 let path = inbox.path + "/" + name
                 stuck.append(StuckFile(name: name, inboxPath: path, path: path, stage: .claim, error: error))
                 continue
@@ -301,7 +303,8 @@ public final class WatchService {
         var descriptors = [signals.descriptor] + supervisor.descriptors
         if let watcher, stopDeadline == nil { descriptors.append(watcher.descriptor) }
         var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        let deadlines = [rescanAt, sweepAt, watchdogAt, stopDeadline, supervisor.nextDeadline].compactMap { $0 }
+        let sweep = stopDeadline == nil ? sweepAt : nil
+        let deadlines = [rescanAt, sweep, watchdogAt, stopDeadline, supervisor.nextDeadline].compactMap { $0 }
         // Nothing due: sleep until something happens. Otherwise wake at the next deadline, rounded up to a millisecond.
         let timeout = deadlines.min().map { next in
             let (seconds, attoseconds) = max(.zero, next - .now).components
@@ -349,7 +352,8 @@ public final class WatchService {
             rescanAt = options.pollInterval.map { now + $0 }
             try scan()
         }
-        if let at = sweepAt, now >= at {
+        // Not while stopping: a claim taken up then would only be left for the next start.
+        if let at = sweepAt, now >= at, stopDeadline == nil {
             adoptAbandoned()
             recheckUnclaimable()
         }

@@ -551,6 +551,34 @@ import Testing
         #expect(lstat(archiveLink, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
     }
 
+    /// Watcher A starts, then B; B claims a file and dies (kill -9) before finishing it. A, which saw no other
+    /// watcher when it started, must still notice the dead claim folder and take the file up within seconds.
+    @Test func aWatcherThatStartedLaterAndDiedHasItsClaimsTakenUp() throws {
+        let box = try WatchSandbox()
+        let first = try box.start()
+        #expect(first.waitForStderr("watching"))
+        let second = try box.start(["--workers", "1"])
+        #expect(second.waitForStderr("watching"))
+        // A may not take the file; B's decoder is frozen, so B claims it and holds it.
+        first.signal(SIGSTOP)
+        let decoders = second.children
+        #expect(!decoders.isEmpty)
+        for pid in decoders { kill(pid, SIGSTOP) }
+        try box.drop("a.png", Self.contact(1))
+        #expect(box.wait(timeout: 5) { box.claimed.count == 1 })
+        second.signal(SIGKILL)
+        _ = second.waitForExit()
+        for pid in decoders { kill(pid, SIGKILL) }
+        first.signal(SIGCONT)
+
+        #expect(first.waitForLines(1, timeout: 8))
+        #expect(first.terminate().status == 0)
+        #expect(first.records.first?["outcome"] as? String == "inserted")
+        #expect(box.images(in: box.archive) == ["a.png"])
+        #expect(box.claimed.isEmpty)
+        #expect(try box.prospects() == [Self.email(1): [1]])
+    }
+
     @Test func systemdHearsReadyWatchdogAndStopping() throws {
         let box = try WatchSandbox()
         let socket = try NotifySocket()
