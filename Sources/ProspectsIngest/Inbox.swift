@@ -140,8 +140,10 @@ final class Inbox {
 
     /// `x.png`, then `x-1.png`, `x-2.png`…, each at most `limit` bytes: a name that does not fit has its stem cut
     /// short (see `fitted`), so that a long name a writer managed to create can still be filed beside others.
-    static func candidateNames(for name: String, limit: Int = nameLimit) -> some Sequence<String> {
-        (0..<100_000).lazy.map { $0 == 0 ? fitted(name, limit: limit) : fitted(name, limit: limit, number: $0) }
+    static func candidateNames(for name: String, limit: Int = nameLimit) -> LazyMapSequence<Range<Int>, String> {
+        // The type is spelled out: with an opaque result the compiler picked the eager `map` and built all 100,000
+        // names for every move.
+        (0..<100_000).lazy.map { number in fitted(name, limit: limit, number: number == 0 ? nil : number) }
     }
 
     /// `name` itself when it fits in `limit` bytes of UTF-8 and no `number` is asked for; otherwise its stem cut at
