@@ -29,8 +29,8 @@ public final class WatchService {
         public var decoderArguments: [String]
         /// How long a decoder may take over one file before it is killed and the file quarantined.
         public var decodeTimeout: Duration = .seconds(30)
-        /// A file found by a scan rather than announced by inotify is taken only once it is this old: a younger one
-        /// may still be being written. It is looked at again when it has settled.
+        /// A file found by a scan rather than announced by inotify is taken only once it has settled: it may still
+        /// be being written. Settled means unchanged for this long by the watcher's own clock (see `isSettled`).
         public var settle: Duration = .milliseconds(500)
         /// How long a stop waits for files in a decoder; after that they stay claimed for the next start.
         public var stopGrace: Duration = .milliseconds(1500)
@@ -79,6 +79,8 @@ public final class WatchService {
     private var unclaimable: [String: EntryInfo] = [:]
     /// Claims left by dead watchers that could not be taken up, already reported.
     private var unadoptable: Set<String> = []
+    /// Files found by a scan and not settled yet: what `lstat` said, and since when it has said the same.
+    private var observed: [String: (entry: EntryInfo, since: ContinuousClock.Instant)] = [:]
     private var rescanAt: ContinuousClock.Instant?
     private var sweepAt: ContinuousClock.Instant?
     private var watchdogAt: ContinuousClock.Instant?
@@ -158,7 +160,10 @@ public final class WatchService {
     /// Adopts dead watchers' claims, then queues every input name in the inbox.
     private func scan() throws {
         adoptAbandoned()
-        for name in try inbox.waitingNames() { enqueue(name, announced: false) }
+        let names = try inbox.waitingNames()
+        for name in names { enqueue(name, announced: false) }
+        let present = Set(names)
+        observed = observed.filter { present.contains($0.key) }
     }
 
     private func adoptAbandoned() {
@@ -202,10 +207,11 @@ public final class WatchService {
             // A file found by a scan may still be being written: inotify will announce it when closed, or a re-scan
             // will find it settled. An empty file may be a `touch` before the real write, even when announced; it
             // is taken (and quarantined) only once it has stayed empty for the settle time.
-            if entry.kind == .regular && (!announced || entry.size == 0) && isSettling(entry) {
+            if entry.kind == .regular && (!announced || entry.size == 0) && !isSettled(name, entry) {
                 scheduleRescan(after: options.settle)
                 continue
             }
+            observed[name] = nil
             let claim: FileClaim?
             do {
                 claim = try claims.claim(name: name, inbox: inbox.path)
@@ -247,10 +253,20 @@ public final class WatchService {
         return Decided(claim: claim, outcome: outcome)
     }
 
-    private func isSettling(_ entry: EntryInfo) -> Bool {
-        let age = Date().timeIntervalSince1970 - entry.modified
+    /// True once `lstat` has said the same about the file (inode, size, times) for the settle time by this
+    /// watcher's monotonic clock: a writer's clock, skewed or a year ahead (NFS, SMB), can neither make a file look
+    /// finished nor keep it waiting for ever. With inotify the folder is local, and the kernel stamps the change
+    /// time (`st_ctim`, which no writer can set) with this machine's clock: one settle time ago also means settled.
+    private func isSettled(_ name: String, _ entry: EntryInfo) -> Bool {
+        let now = ContinuousClock.now
+        if let seen = observed[name], seen.entry == entry {
+            if now - seen.since >= options.settle { return true }
+        } else {
+            observed[name] = (entry, now)
+        }
+        guard watcher != nil else { return false }
         let settle = Double(options.settle.components.seconds) + Double(options.settle.components.attoseconds) / 1e18
-        return age >= 0 && age < settle
+        return Date().timeIntervalSince1970 - entry.changed >= settle
     }
 
     // MARK: Committing and moving

@@ -579,6 +579,35 @@ import Testing
         #expect(try box.prospects() == [Self.email(1): [1]])
     }
 
+    /// A file dated in the future (clock skew on NFS/SMB, seen with `--poll`) is taken only once its size and time
+    /// have stayed the same for the settle time by the watcher's own clock — and then it is taken, years ahead or not.
+    @Test func aFileDatedInTheFutureIsTakenOnlyOnceItStopsChanging() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start(["--poll", "0.1"])
+        #expect(watch.waitForStderr("scanning every"))
+        let bytes = Self.contact(1)
+        let fd = open(box.inbox + "/future.png", O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+        #expect(fd >= 0)
+        let chunk = bytes.count / 8 + 1
+        for start in stride(from: 0, to: bytes.count, by: chunk) {
+            let end = min(start + chunk, bytes.count)
+            _ = bytes[start..<end].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            // A writer whose clock is a year ahead.
+            let future = timespec(tv_sec: time(nil) + 365 * 86_400, tv_nsec: 0)
+            var times = [future, future]
+            #expect(futimens(fd, &times) == 0)
+            usleep(200_000)
+        }
+        close(fd)
+        #expect(watch.waitForLines(1))
+        usleep(300_000)
+        #expect(watch.terminate().status == 0)
+        #expect(watch.lines.count == 1)
+        #expect(watch.records.first?["outcome"] as? String == "inserted")
+        #expect(box.images(in: box.archive) == ["future.png"])
+        #expect(try box.prospects() == [Self.email(1): [1]])
+    }
+
     @Test func systemdHearsReadyWatchdogAndStopping() throws {
         let box = try WatchSandbox()
         let socket = try NotifySocket()
