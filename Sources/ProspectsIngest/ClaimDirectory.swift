@@ -106,9 +106,16 @@ final class ClaimDirectory {
                     continue
                 }
                 let name = ClaimDirectory.originalName(of: entry)
-                let target = nextPath(for: name)
-                do {
-                    try FileSystemCalls.renameNoReplace(source, target)
+                // The claim keeps its name, and so its token: a reason file written for it is recognised. A name
+                // taken here already (tokens of an earlier version were only unique per folder) gets a new token.
+                var target = path + "/" + entry
+                do throws(SystemCallError) {
+                    do throws(SystemCallError) {
+                        try FileSystemCalls.renameNoReplace(source, target)
+                    } catch  where error.code == EEXIST || error.code == ENOTEMPTY {
+                        target = nextPath(for: name)
+                        try FileSystemCalls.renameNoReplace(source, target)
+                    }
                     adopted.append(FileClaim(name: name, inboxPath: inbox + "/" + name, claimedPath: target))
                 } catch  where error.code == ENOENT {
                     // Another recovering watcher won this rename: the file is theirs.
@@ -141,6 +148,13 @@ final class ClaimDirectory {
         sequence += 1
         let token = tokenPrefix + ClaimDirectory.hex(UInt32(truncatingIfNeeded: sequence))
         return path + "/" + token + "." + Inbox.fitted(name, limit: Inbox.nameLimit - token.utf8.count - 1)
+    }
+
+    /// `0badcafe00000012` from `…/0badcafe00000012.x.png`: the claim's token, unique across watchers, kept when
+    /// another watcher takes the claim up.
+    static func token(of claimedPath: String) -> String {
+        let name = claimedPath.split(separator: "/").last.map(String.init) ?? claimedPath
+        return name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
     }
 
     /// `x.png` from `0badcafe00000012.x.png` (or from `12.x.png`, the claim names of earlier versions).

@@ -90,23 +90,23 @@ final class Inbox {
     ///
     /// The reason file is put in place first (written in `scratch`, then renamed), the file second, so that no file
     /// ever sits in the quarantine without its reason. A reason file left by a watcher killed between the two steps
-    /// names the same inode, and is used instead of writing a second one.
+    /// names the same claim and inode, and is used instead of writing a second one; any other reason file found
+    /// under a candidate name moves the file on to the next name.
     func reject(_ claim: FileClaim, reason: QuarantineReason, scratch: String) throws(SystemCallError) -> String {
         // Each candidate leaves room for its reason file's name.
         let limit = Inbox.nameLimit - QuarantineReason.suffix.utf8.count
         return try move(claim, into: rejected, limit: limit) { destination throws(SystemCallError) in
             let reasonPath = destination + QuarantineReason.suffix
             if try FileSystemCalls.entry(destination) != nil { return false }
-            if let existing = FileSystemCalls.contents(reasonPath) {
-                return QuarantineReason.inode(in: existing) == reason.inode
-            }
+            if let existing = FileSystemCalls.contents(reasonPath) { return reason.isSameClaim(as: existing) }
             if try FileSystemCalls.entry(reasonPath) != nil { return false }
-            try FileSystemCalls.createFile(scratch, bytes: Array(reason.rendered.utf8))
             do throws(SystemCallError) {
+                try FileSystemCalls.createFile(scratch, bytes: Array(reason.rendered.utf8))
                 try FileSystemCalls.renameNoReplace(scratch, reasonPath)
-            } catch  where error.code == EEXIST {
+            } catch {
                 FileSystemCalls.removeOwnFile(scratch)
-                return false
+                if error.code == EEXIST { return false }
+                throw error
             }
             // The reason's name must be on disk before the file joins it: after a power cut, a quarantined file
             // without its reason would be a file nobody can explain.

@@ -308,7 +308,8 @@ public final class WatchService {
         guard result.outcome == .rejected else { return try inbox.archive(claim) }
         let reason = QuarantineReason(
             file: claim.name, error: result.file.rejection ?? .noCodeFound, time: Date(),
-            contentHash: result.file.contentHash, inode: try FileSystemCalls.entry(claim.claimedPath)?.inode ?? 0)
+            contentHash: result.file.contentHash, inode: try FileSystemCalls.entry(claim.claimedPath)?.inode ?? 0,
+            claim: ClaimDirectory.token(of: claim.claimedPath))
         return try inbox.reject(claim, reason: reason, scratch: claims.scratchPath("reason"))
     }
 

@@ -608,6 +608,37 @@ import Testing
         #expect(try box.prospects() == [Self.email(1): [1]])
     }
 
+    /// A file an operator moves from the quarantine back into the inbox keeps its inode; if it is refused again it
+    /// gets a reason file of its own, never the old one left behind (whose reason may no longer be true).
+    @Test func aFileMovedBackFromTheQuarantineGetsAFreshReason() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start()
+        #expect(watch.waitForStderr("watching"))
+        try box.drop("x.png", Array("not a png".utf8))
+        #expect(watch.waitForLines(1))
+        #expect(try box.reason("x.png")["kind"] as? String == "unreadableImage")
+
+        // The operator replaces the content in place (same inode), then moves the file back.
+        let second = PNGFixtures.contactCode("https://example.com/not-a-contact")
+        let fd = open(box.rejected + "/x.png", O_WRONLY | O_TRUNC)
+        #expect(fd >= 0)
+        _ = second.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        #expect(rename(box.rejected + "/x.png", box.inbox + "/x.png") == 0)
+        #expect(watch.waitForLines(2))
+        #expect(watch.terminate().status == 0)
+
+        let kind = (watch.records.last?["error"] as? [String: Any])?["kind"] as? String
+        #expect(kind != nil && kind != "unreadableImage")
+        let destination = try #require(watch.records.last?["movedTo"] as? String)
+        let name = URL(fileURLWithPath: destination).lastPathComponent
+        #expect(try Data(contentsOf: URL(fileURLWithPath: destination)) == Data(second))
+        #expect(try box.reason(name)["kind"] as? String == kind)
+        // The old reason file is still there: nothing is deleted.
+        #expect(try box.reason("x.png")["kind"] as? String == "unreadableImage")
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+    }
+
     @Test func systemdHearsReadyWatchdogAndStopping() throws {
         let box = try WatchSandbox()
         let socket = try NotifySocket()
