@@ -19,7 +19,8 @@ struct WatchCommand: Subcommand {
         OPTIONS:
         \(storeOptionHelp)
           --json                  one JSON line per file on stdout, flushed at once:
-                                  {"file","outcome":"inserted"|"duplicate"|"rejected","prospects":[…],"error","movedTo"}
+                                  {"file","outcome":"inserted"|"duplicate"|"rejected","prospects":[…],"error","movedTo"};
+                                  "failed" (with "stuckAt") for a file it may not take or move
           --archive <dir>         where committed files go (default <inbox>/archive)
           --rejected <dir>        where refused files go, each with <name>.reason.json (default <inbox>/rejected)
           --poll <seconds>        scan every <seconds> instead of using inotify (NFS and mounts that send no events)
@@ -35,7 +36,9 @@ struct WatchCommand: Subcommand {
         the content ledger keeps them from being counted twice. SIGINT/SIGTERM: finish the files in hand, exit 0.
         Under systemd (Type=notify) it reports READY, STOPPING, STATUS and watchdog pings on $NOTIFY_SOCKET.
         Exit status: 0 after a stop signal, 66 when the inbox is missing or goes away, 69 when the store is
-        unavailable, 74 when a file cannot be moved, 78 when the folders cannot work as configured.
+        unavailable, 74 when a system call it cannot do without fails, 78 when the folders cannot work as
+        configured. A file it may not take or move (a name, an owner, a mode of its own) is reported as "failed"
+        and left where it is; the others go on.
         """
     static let flags: Set<String> = ["--json", "--decoder-worker"]
     static let options: Set<String> = ["--store", "--archive", "--rejected", "--poll", "--workers", "--pixel-limit"]
@@ -89,11 +92,17 @@ struct WatchCommand: Subcommand {
                 log: { console.warn($0) })
             let how = pollInterval.map { "scanning every \($0)" } ?? "inotify"
             console.warn("watching \(SafeText.escaped(inbox)) (\(how), \(workers) decoder process(es))")
-            try service.run { file in report(file, console) }
+            var stuck = 0
+            try service.run { file in
+                report(file, console)
+            } stuck: { file in
+                stuck += 1
+                report(file, console)
+            }
             let totals = service.totals
             console.warn(
                 "stopped: \(totals.files) files, \(totals.inserted) inserted, \(totals.duplicates) duplicates, "
-                    + "\(totals.rejected) rejected")
+                    + "\(totals.rejected) rejected" + (stuck > 0 ? ", \(stuck) could not be claimed or moved" : ""))
         } catch let error as WatchError {
             throw CommandFailure(message: error.message, status: status(for: error))
         }
@@ -139,6 +148,35 @@ struct WatchCommand: Subcommand {
                 line.addRaw("error", "null")
             }
             line.add("movedTo", file.destination)
+            console.out.line(line.rendered)
+        }
+    }
+
+    /// A file that could not be claimed or moved: one warning naming it and the system's reason, and with `--json`
+    /// a line of the usual shape with the outcome `failed`, no `movedTo`, and `stuckAt`, where the file is now.
+    private func report(_ file: StuckFile, _ console: Console) {
+        let name = SafeText.escaped(file.name)
+        let why = "\(file.error.reason) (\(file.error.call))"
+        switch file.stage {
+        case .claim:
+            console.warn("\(name): cannot take it: \(why); it stays in the inbox until it changes")
+        case .move:
+            let committed = file.result.map { " (\($0.outcome.rawValue), committed)" } ?? ""
+            console.warn(
+                "\(name)\(committed): cannot move it: \(why); it stays at \(displayPath(file.path)) until the next "
+                    + "start")
+        }
+        if json {
+            var line = JSONLine()
+            line.add("file", file.inboxPath)
+            line.add("outcome", "failed")
+            line.add("prospects", array: (file.result?.file.prospects ?? []).map(JSONRecords.prospect))
+            var error = JSONLine()
+            error.add("kind", "fileSystemError")
+            error.add("message", file.error.message)
+            line.add("error", object: error)
+            line.addRaw("movedTo", "null")
+            line.add("stuckAt", file.path)
             console.out.line(line.rendered)
         }
     }

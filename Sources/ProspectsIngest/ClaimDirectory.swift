@@ -9,6 +9,9 @@ import Glibc
 /// the lock's descriptor.
 final class ClaimDirectory {
     static let lockName = ".lock"
+    /// A claim is named `<token>.<name>`; the token is 16 hex digits: a fixed width, so how much of a long name fits
+    /// beside it never depends on how many files came before.
+    static let tokenLength = 16
 
     /// `INBOX/.processing`: every watcher's claim folder lives here.
     let root: String
@@ -16,6 +19,8 @@ final class ClaimDirectory {
     let path: String
     private let lockFD: Int32
     private var sequence = 0
+    /// The first half of each of this watcher's tokens: random, so that tokens differ between watchers.
+    private let tokenPrefix = ClaimDirectory.hex(UInt32.random(in: 0...UInt32.max))
 
     /// Creates and locks a fresh claim folder. It is built under a hidden name and renamed into place once locked,
     /// so no other watcher ever sees it unlocked and mistakes it for an abandoned one.
@@ -71,11 +76,13 @@ final class ClaimDirectory {
     }
 
     /// Adopts the claims of every watcher that died holding some: moves them into this folder and returns them.
-    /// Claims of watchers still alive are left alone; folders of dead ones are removed once empty.
-    func adoptAbandoned(inbox: String) -> (claims: [FileClaim], othersAlive: Bool) {
+    /// Claims of watchers still alive are left alone; folders of dead ones are removed once empty. A claim that
+    /// cannot be moved (another user's folder, say) stays where it is, and its error is returned for a report.
+    func adoptAbandoned(inbox: String) -> (claims: [FileClaim], othersAlive: Bool, failures: [SystemCallError]) {
         var adopted: [FileClaim] = []
+        var failures: [SystemCallError] = []
         var othersAlive = false
-        guard let owners = try? FileSystemCalls.names(in: root) else { return ([], false) }
+        guard let owners = try? FileSystemCalls.names(in: root) else { return ([], false, []) }
         // Hidden entries are folders still being set up (`.new-…`): never adopted, or a watcher starting up could
         // lose its lock file to a recovery running at that instant.
         for owner in owners where !owner.hasPrefix(".") && root + "/" + owner != path {
@@ -99,10 +106,21 @@ final class ClaimDirectory {
                     continue
                 }
                 let name = ClaimDirectory.originalName(of: entry)
-                let target = nextPath(for: name)
-                // Another recovering watcher may win this rename; then the file is theirs.
-                if (try? FileSystemCalls.renameNoReplace(source, target)) != nil {
+                // The claim keeps its name, and so its token: a reason file written for it is recognised. A name
+                // taken here already (tokens of an earlier version were only unique per folder) gets a new token.
+                var target = path + "/" + entry
+                do throws(SystemCallError) {
+                    do throws(SystemCallError) {
+                        try FileSystemCalls.renameNoReplace(source, target)
+                    } catch  where error.code == EEXIST || error.code == ENOTEMPTY {
+                        target = nextPath(for: name)
+                        try FileSystemCalls.renameNoReplace(source, target)
+                    }
                     adopted.append(FileClaim(name: name, inboxPath: inbox + "/" + name, claimedPath: target))
+                } catch  where error.code == ENOENT {
+                    // Another recovering watcher won this rename: the file is theirs.
+                } catch {
+                    failures.append(SystemCallError(error.call, path: source, code: error.code))
                 }
             }
             if fd >= 0 {
@@ -111,7 +129,7 @@ final class ClaimDirectory {
             }
             FileSystemCalls.removeEmptyDirectory(folder)
         }
-        return (adopted, othersAlive)
+        return (adopted, othersAlive, failures)
     }
 
     /// On a clean exit: removes the folder if no claim is left in it. A claim still there (a file whose decoding
@@ -124,16 +142,33 @@ final class ClaimDirectory {
         FileSystemCalls.removeEmptyDirectory(path)
     }
 
-    /// `<sequence>.<name>`: unique within this folder even when two claims share a name.
+    /// `<token>.<name>`: unique within this folder even when two claims share a name. A name too long to fit
+    /// beside the token in a file name is cut short (its extension kept); the claim keeps the full name in memory.
     private func nextPath(for name: String) -> String {
         sequence += 1
-        return path + "/\(sequence)." + name
+        let token = tokenPrefix + ClaimDirectory.hex(UInt32(truncatingIfNeeded: sequence))
+        return path + "/" + token + "." + Inbox.fitted(name, limit: Inbox.nameLimit - token.utf8.count - 1)
     }
 
-    /// `x.png` from `12.x.png`.
+    /// `0badcafe00000012` from `…/0badcafe00000012.x.png`: the claim's token, unique across watchers, kept when
+    /// another watcher takes the claim up.
+    static func token(of claimedPath: String) -> String {
+        let name = claimedPath.split(separator: "/").last.map(String.init) ?? claimedPath
+        return name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
+    }
+
+    /// `x.png` from `0badcafe00000012.x.png` (or from `12.x.png`, the claim names of earlier versions).
     static func originalName(of claimed: String) -> String {
-        guard let dot = claimed.firstIndex(of: "."), claimed[..<dot].allSatisfy(\.isNumber) else { return claimed }
+        guard let dot = claimed.firstIndex(of: "."), dot != claimed.startIndex,
+            claimed[..<dot].allSatisfy(\.isHexDigit)
+        else { return claimed }
         return String(claimed[claimed.index(after: dot)...])
+    }
+
+    /// Eight lowercase hex digits.
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     /// `host-pid-random`: unique across processes and machines sharing the folder.

@@ -1,7 +1,7 @@
 import CLinux
 import Glibc
 
-/// What `lstat` says about a directory entry, without following it.
+/// What `lstat` (or `stat`) says about a directory entry.
 struct EntryInfo: Sendable, Hashable {
     enum Kind: Sendable, Hashable {
         case regular, directory, symbolicLink, fifo, socket, device
@@ -14,6 +14,28 @@ struct EntryInfo: Sendable, Hashable {
     var size: Int
     /// Last modification, seconds since 1970 (with the nanoseconds).
     var modified: Double
+    /// Last change of the content or of the entry's owner, mode or links (`st_ctim`): any change at all.
+    var changed: Double
+}
+
+extension EntryInfo {
+    init(_ info: stat) {
+        kind =
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: .regular
+            case S_IFDIR: .directory
+            case S_IFLNK: .symbolicLink
+            case S_IFIFO: .fifo
+            case S_IFSOCK: .socket
+            default: .device
+            }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        links = Int(info.st_nlink)
+        size = Int(info.st_size)
+        modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        changed = Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9
+    }
 }
 
 /// The file-system calls the watcher makes, each in one place, with errno turned into `SystemCallError`.
@@ -34,19 +56,26 @@ enum FileSystemCalls {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw SystemCallError("lstat", path: path)
         }
-        let kind: EntryInfo.Kind =
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: .regular
-            case S_IFDIR: .directory
-            case S_IFLNK: .symbolicLink
-            case S_IFIFO: .fifo
-            case S_IFSOCK: .socket
-            default: .device
-            }
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        return EntryInfo(
-            kind: kind, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), links: Int(info.st_nlink),
-            size: Int(info.st_size), modified: modified)
+        return EntryInfo(info)
+    }
+
+    /// What `path` leads to, following symbolic links (a configured folder may be a link to one), or nil when
+    /// nothing is there. The corresponding C function is `stat`.
+    static func followedEntry(_ path: String) throws(SystemCallError) -> EntryInfo? {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw SystemCallError("stat", path: path)
+        }
+        return EntryInfo(info)
+    }
+
+    /// The absolute path of `path` with every symbolic link, `.` and `..` resolved, or nil when it does not
+    /// resolve. The corresponding C function is `realpath`.
+    static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Creates a directory; one that already exists is fine. The corresponding C function is `mkdir`.

@@ -17,7 +17,8 @@ final class Inbox {
     let rejected: String
     var claimsRoot: String { path + "/" + Inbox.claimsFolderName }
 
-    /// Checks the inbox, creates the archive and quarantine when missing, and makes sure renames between them work.
+    /// Checks the inbox, creates the archive and quarantine when missing, and makes sure renames between them work
+    /// and that neither is the inbox itself or inside its claim folder (however the path is spelled).
     init(path: String, archive: String?, rejected: String?) throws(WatchError) {
         let inbox = Inbox.normalized(path)
         self.path = inbox
@@ -25,18 +26,31 @@ final class Inbox {
         self.rejected = Inbox.normalized(rejected ?? inbox + "/rejected")
 
         let info: EntryInfo?
-        do { info = try FileSystemCalls.entry(inbox) } catch { throw .system(error) }
+        // The configured folders themselves may be symbolic links to folders (an admin's usual setup), so they
+        // are followed; entries inside the inbox never are.
+        do { info = try FileSystemCalls.followedEntry(inbox) } catch { throw .system(error) }
         guard let info else { throw .inboxMissing(path: inbox) }
         guard info.kind == .directory else { throw .badConfiguration("the inbox \(inbox) is not a directory") }
+        let claims = FileSystemCalls.resolvedPath(inbox).map { $0 + "/" + Inbox.claimsFolderName }
         for folder in [self.archive, self.rejected] {
             do {
                 try FileSystemCalls.makeDirectory(folder)
-                guard let made = try FileSystemCalls.entry(folder), made.kind == .directory else {
+                guard let made = try FileSystemCalls.followedEntry(folder), made.kind == .directory else {
                     throw WatchError.badConfiguration("\(folder) is not a directory")
                 }
                 guard made.device == info.device else {
                     throw WatchError.badConfiguration(
                         "\(folder) is on another file system than the inbox; files are moved by atomic rename")
+                }
+                // A file moved there would be found in the inbox, or among the claims, again and again.
+                guard made.inode != info.inode else {
+                    throw WatchError.badConfiguration(
+                        "\(folder) is the inbox itself; files moved there would come back")
+                }
+                if let resolved = FileSystemCalls.resolvedPath(folder), let claims,
+                    resolved == claims || resolved.hasPrefix(claims + "/")
+                {
+                    throw WatchError.badConfiguration("\(folder) is inside the inbox's claim folder \(claims)")
                 }
             } catch let error as SystemCallError {
                 throw .badConfiguration("cannot use \(folder): \(error.reason)")
@@ -76,21 +90,23 @@ final class Inbox {
     ///
     /// The reason file is put in place first (written in `scratch`, then renamed), the file second, so that no file
     /// ever sits in the quarantine without its reason. A reason file left by a watcher killed between the two steps
-    /// names the same inode, and is used instead of writing a second one.
+    /// names the same claim and inode, and is used instead of writing a second one; any other reason file found
+    /// under a candidate name moves the file on to the next name.
     func reject(_ claim: FileClaim, reason: QuarantineReason, scratch: String) throws(SystemCallError) -> String {
-        try move(claim, into: rejected) { destination throws(SystemCallError) in
+        // Each candidate leaves room for its reason file's name.
+        let limit = Inbox.nameLimit - QuarantineReason.suffix.utf8.count
+        return try move(claim, into: rejected, limit: limit) { destination throws(SystemCallError) in
             let reasonPath = destination + QuarantineReason.suffix
             if try FileSystemCalls.entry(destination) != nil { return false }
-            if let existing = FileSystemCalls.contents(reasonPath) {
-                return QuarantineReason.inode(in: existing) == reason.inode
-            }
+            if let existing = FileSystemCalls.contents(reasonPath) { return reason.isSameClaim(as: existing) }
             if try FileSystemCalls.entry(reasonPath) != nil { return false }
-            try FileSystemCalls.createFile(scratch, bytes: Array(reason.rendered.utf8))
             do throws(SystemCallError) {
+                try FileSystemCalls.createFile(scratch, bytes: Array(reason.rendered.utf8))
                 try FileSystemCalls.renameNoReplace(scratch, reasonPath)
-            } catch  where error.code == EEXIST {
+            } catch {
                 FileSystemCalls.removeOwnFile(scratch)
-                return false
+                if error.code == EEXIST { return false }
+                throw error
             }
             // The reason's name must be on disk before the file joins it: after a power cut, a quarantined file
             // without its reason would be a file nobody can explain.
@@ -99,13 +115,14 @@ final class Inbox {
         }
     }
 
-    /// Renames the claimed file into `folder` under the first free candidate name that `prepare` accepts
-    /// (`prepare` may also put things in place beside it). Never overwrites: a name taken meanwhile moves on to the
-    /// next candidate.
+    /// Renames the claimed file into `folder` under the first free candidate name (of at most `limit` bytes) that
+    /// `prepare` accepts (`prepare` may also put things in place beside it). Never overwrites: a name taken
+    /// meanwhile moves on to the next candidate.
     private func move(
-        _ claim: FileClaim, into folder: String, prepare: (_ destination: String) throws(SystemCallError) -> Bool
+        _ claim: FileClaim, into folder: String, limit: Int = Inbox.nameLimit,
+        prepare: (_ destination: String) throws(SystemCallError) -> Bool
     ) throws(SystemCallError) -> String {
-        for candidate in Inbox.candidateNames(for: claim.name) {
+        for candidate in Inbox.candidateNames(for: claim.name, limit: limit) {
             let destination = folder + "/" + candidate
             guard try prepare(destination) else { continue }
             do {
@@ -118,12 +135,35 @@ final class Inbox {
         throw SystemCallError("renameat2", path: claim.claimedPath, code: EEXIST)
     }
 
-    /// `x.png`, then `x-1.png`, `x-2.png`…
-    static func candidateNames(for name: String) -> some Sequence<String> {
-        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-        let stem = dot.map { String(name[..<$0]) } ?? name
-        let ext = dot.map { String(name[$0...]) } ?? ""
-        return (0..<100_000).lazy.map { $0 == 0 ? name : "\(stem)-\($0)\(ext)" }
+    /// The longest file name Linux file systems take, in bytes (`NAME_MAX`).
+    static let nameLimit = 255
+
+    /// `x.png`, then `x-1.png`, `x-2.png`…, each at most `limit` bytes: a name that does not fit has its stem cut
+    /// short (see `fitted`), so that a long name a writer managed to create can still be filed beside others.
+    static func candidateNames(for name: String, limit: Int = nameLimit) -> LazyMapSequence<Range<Int>, String> {
+        // The type is spelled out: with an opaque result the compiler picked the eager `map` and built all 100,000
+        // names for every move.
+        (0..<100_000).lazy.map { number in fitted(name, limit: limit, number: number == 0 ? nil : number) }
+    }
+
+    /// `name` itself when it fits in `limit` bytes of UTF-8 and no `number` is asked for; otherwise its stem cut at
+    /// a character boundary so that `stem-number.ext` fits. The extension is kept (it says what the file is).
+    static func fitted(_ name: String, limit: Int, number: Int? = nil) -> String {
+        if number == nil && name.utf8.count <= limit { return name }
+        // A "extension" longer than any real one is part of the stem: cutting it is better than cutting nothing.
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex || name.utf8[$0...].count > 16 ? nil : $0 }
+        let stem = dot.map { name[..<$0] } ?? name[...]
+        let ext = dot.map { name[$0...] } ?? ""
+        let suffix = number.map { "-\($0)" } ?? ""
+        let room = limit - suffix.utf8.count - ext.utf8.count
+        var kept = stem.startIndex
+        var used = 0
+        for character in stem {
+            used += character.utf8.count
+            if used > room { break }
+            kept = stem.index(after: kept)
+        }
+        return stem[..<kept] + suffix + ext
     }
 
     private static func normalized(_ path: String) -> String {

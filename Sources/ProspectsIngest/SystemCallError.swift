@@ -18,5 +18,14 @@ public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertibl
     public var reason: String { String(cString: strerror(code)) }
 
     public var message: String { path.isEmpty ? "\(call): \(reason)" : "\(call) \(path): \(reason)" }
+
+    /// True for an error that says something about one file rather than about the file system or the machine: its
+    /// name (too long), its owner or mode (a sticky folder, no permission), a busy file, a read-only mount. A watcher
+    /// reports such a file and goes on; any other error (no space, I/O error, a folder gone) stops it, so that a
+    /// restart can set things right.
+    public var concernsOneFile: Bool {
+        [ENAMETOOLONG, EPERM, EACCES, EROFS, EBUSY, ETXTBSY, EINVAL, ELOOP, EMLINK, EXDEV, EISDIR, ENOTEMPTY, EEXIST]
+            .contains(code)
+    }
     public var description: String { message }
 }

@@ -29,11 +29,14 @@ public final class WatchService {
         public var decoderArguments: [String]
         /// How long a decoder may take over one file before it is killed and the file quarantined.
         public var decodeTimeout: Duration = .seconds(30)
-        /// A file found by a scan rather than announced by inotify is taken only once it is this old: a younger one
-        /// may still be being written. It is looked at again when it has settled.
+        /// A file found by a scan rather than announced by inotify is taken only once it has settled: it may still
+        /// be being written. Settled means unchanged for this long by the watcher's own clock (see `isSettled`).
         public var settle: Duration = .milliseconds(500)
         /// How long a stop waits for files in a decoder; after that they stay claimed for the next start.
         public var stopGrace: Duration = .milliseconds(1500)
+        /// How often the claim folders are looked at for those of dead watchers (one `readdir` of `.processing`
+        /// and a lock test per other watcher), and files that could not be claimed for a change.
+        public var sweepInterval: Duration = .seconds(2)
 
         public init(
             inbox: String, archive: String? = nil, rejected: String? = nil, pollInterval: Duration? = nil,
@@ -70,6 +73,14 @@ public final class WatchService {
     private var queued: [String: Bool] = [:]
     private var adopted: [FileClaim] = []
     private var decided: [Decided] = []
+    /// Files that could not be claimed or moved, waiting to be reported.
+    private var stuck: [StuckFile] = []
+    /// Names that could not be claimed, with what they were then: not tried again while they stay the same.
+    private var unclaimable: [String: EntryInfo] = [:]
+    /// Claims left by dead watchers that could not be taken up, already reported.
+    private var unadoptable: Set<String> = []
+    /// Files found by a scan and not settled yet: what `lstat` said, and since when it has said the same.
+    private var observed: [String: (entry: EntryInfo, since: ContinuousClock.Instant)] = [:]
     private var rescanAt: ContinuousClock.Instant?
     private var sweepAt: ContinuousClock.Instant?
     private var watchdogAt: ContinuousClock.Instant?
@@ -106,9 +117,10 @@ public final class WatchService {
     /// The totals since start.
     public var totals: LoadTotals { loader.totals }
 
-    /// Runs until SIGINT or SIGTERM, reporting each file once its outcome is committed and it has been moved.
-    /// Returns after a clean stop; throws for the store (`StoreError`) or the inbox (`WatchError`).
-    public func run(report: (WatchedFile) throws -> Void) throws {
+    /// Runs until SIGINT or SIGTERM, reporting each file once its outcome is committed and it has been moved, and
+    /// each file that could not be claimed or moved (`stuck`) once. Returns after a clean stop; throws for the store
+    /// (`StoreError`) or the inbox (`WatchError`).
+    public func run(report: (WatchedFile) throws -> Void, stuck reportStuck: (StuckFile) throws -> Void) throws {
         signal(SIGPIPE, SIG_IGN)  // a dead decoder's pipe is reported by write(), not by a signal
         let signals: SignalPipe
         do { signals = try SignalPipe() } catch { throw WatchError.system(error) }
@@ -125,6 +137,8 @@ public final class WatchService {
         while true {
             if stopDeadline == nil { try dispatch() }
             if !decided.isEmpty { try commit(report: report) }
+            for file in stuck { try reportStuck(file) }
+            stuck.removeAll()
             if let stopDeadline, supervisor.busyCount == 0 || ContinuousClock.now >= stopDeadline { break }
 
             let readable = try wait(signals: signals)
@@ -146,15 +160,21 @@ public final class WatchService {
     /// Adopts dead watchers' claims, then queues every input name in the inbox.
     private func scan() throws {
         adoptAbandoned()
-        for name in try inbox.waitingNames() { enqueue(name, announced: false) }
+        let names = try inbox.waitingNames()
+        for name in names { enqueue(name, announced: false) }
+        let present = Set(names)
+        observed = observed.filter { present.contains($0.key) }
     }
 
     private func adoptAbandoned() {
-        let (found, othersAlive) = claims.adoptAbandoned(inbox: inbox.path)
+        let (found, _, failures) = claims.adoptAbandoned(inbox: inbox.path)
         if !found.isEmpty { log("took up \(found.count) file(s) left claimed by a watcher that stopped") }
         adopted += found
-        // A live watcher may die later holding claims; look again now and then while any is around.
-        sweepAt = othersAlive ? .now + .seconds(2) : nil
+        for failure in failures where unadoptable.insert(failure.path).inserted {
+            log("cannot take up a file left claimed by a watcher that stopped: \(failure.message); it stays there")
+        }
+        // Any watcher may die holding claims, one that starts after this one included: look again now and then.
+        sweepAt = .now + options.sweepInterval
     }
 
     private func enqueue(_ name: String, announced: Bool) {
@@ -180,15 +200,31 @@ public final class WatchService {
             index += 1
             let announced = queued.removeValue(forKey: name) ?? false
             guard let entry = try? FileSystemCalls.entry(inbox.path + "/" + name) else { continue }
+            if let refused = unclaimable[name] {
+                if refused == entry { continue }
+                unclaimable[name] = nil
+            }
             // A file found by a scan may still be being written: inotify will announce it when closed, or a re-scan
             // will find it settled. An empty file may be a `touch` before the real write, even when announced; it
             // is taken (and quarantined) only once it has stayed empty for the settle time.
-            if entry.kind == .regular && (!announced || entry.size == 0) && isSettling(entry) {
+            if entry.kind == .regular && (!announced || entry.size == 0) && !isSettled(name, entry) {
                 scheduleRescan(after: options.settle)
                 continue
             }
+            observed[name] = nil
             let claim: FileClaim?
-            do { claim = try claims.claim(name: name, inbox: inbox.path) } catch { throw WatchError.system(error) }
+            do {
+                claim = try claims.claim(name: name, inbox: inbox.path)
+            } catch  where error.concernsOneFile {
+                // Left in the inbox and remembered as it is now, so that neither a rescan nor an event makes a hot
+                // loop of it; it is tried again once it changes (an owner or mode fixed, new content).
+                unclaimable[name] = entry
+                let path = inbox.path + "/" + name
+                stuck.append(StuckFile(name: name, inboxPath: path, path: path, stage: .claim, error: error))
+                continue
+            } catch {
+                throw WatchError.system(error)
+            }
             if let claim { try start(claim) }
         }
     }
@@ -217,10 +253,20 @@ public final class WatchService {
         return Decided(claim: claim, outcome: outcome)
     }
 
-    private func isSettling(_ entry: EntryInfo) -> Bool {
-        let age = Date().timeIntervalSince1970 - entry.modified
+    /// True once `lstat` has said the same about the file (inode, size, times) for the settle time by this
+    /// watcher's monotonic clock: a writer's clock, skewed or a year ahead (NFS, SMB), can neither make a file look
+    /// finished nor keep it waiting for ever. With inotify the folder is local, and the kernel stamps the change
+    /// time (`st_ctim`, which no writer can set) with this machine's clock: one settle time ago also means settled.
+    private func isSettled(_ name: String, _ entry: EntryInfo) -> Bool {
+        let now = ContinuousClock.now
+        if let seen = observed[name], seen.entry == entry {
+            if now - seen.since >= options.settle { return true }
+        } else {
+            observed[name] = (entry, now)
+        }
+        guard watcher != nil else { return false }
         let settle = Double(options.settle.components.seconds) + Double(options.settle.components.attoseconds) / 1e18
-        return age >= 0 && age < settle
+        return Date().timeIntervalSince1970 - entry.changed >= settle
     }
 
     // MARK: Committing and moving
@@ -237,8 +283,14 @@ public final class WatchService {
             let destination: String
             do throws(SystemCallError) {
                 destination = try move(claim, result)
-            } catch {
+            } catch  where error.concernsOneFile {
                 // The outcome is committed; the file stays claimed and the next start files it as a duplicate.
+                stuck.append(
+                    StuckFile(
+                        name: claim.name, inboxPath: claim.inboxPath, path: claim.claimedPath, stage: .move,
+                        error: error, result: result))
+                return
+            } catch {
                 throw WatchError.system(error)
             }
             try report(WatchedFile(result: result, name: claim.name, destination: destination))
@@ -256,7 +308,8 @@ public final class WatchService {
         guard result.outcome == .rejected else { return try inbox.archive(claim) }
         let reason = QuarantineReason(
             file: claim.name, error: result.file.rejection ?? .noCodeFound, time: Date(),
-            contentHash: result.file.contentHash, inode: try FileSystemCalls.entry(claim.claimedPath)?.inode ?? 0)
+            contentHash: result.file.contentHash, inode: try FileSystemCalls.entry(claim.claimedPath)?.inode ?? 0,
+            claim: ClaimDirectory.token(of: claim.claimedPath))
         return try inbox.reject(claim, reason: reason, scratch: claims.scratchPath("reason"))
     }
 
@@ -267,7 +320,8 @@ public final class WatchService {
         var descriptors = [signals.descriptor] + supervisor.descriptors
         if let watcher, stopDeadline == nil { descriptors.append(watcher.descriptor) }
         var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        let deadlines = [rescanAt, sweepAt, watchdogAt, stopDeadline, supervisor.nextDeadline].compactMap { $0 }
+        let sweep = stopDeadline == nil ? sweepAt : nil
+        let deadlines = [rescanAt, sweep, watchdogAt, stopDeadline, supervisor.nextDeadline].compactMap { $0 }
         // Nothing due: sleep until something happens. Otherwise wake at the next deadline, rounded up to a millisecond.
         let timeout = deadlines.min().map { next in
             let (seconds, attoseconds) = max(.zero, next - .now).components
@@ -315,10 +369,25 @@ public final class WatchService {
             rescanAt = options.pollInterval.map { now + $0 }
             try scan()
         }
-        if let at = sweepAt, now >= at { adoptAbandoned() }
+        // Not while stopping: a claim taken up then would only be left for the next start.
+        if let at = sweepAt, now >= at, stopDeadline == nil {
+            adoptAbandoned()
+            recheckUnclaimable()
+        }
         if let at = watchdogAt, now >= at, let interval = notifier.watchdogInterval {
             notifier.watchdog()
             watchdogAt = now + interval
+        }
+    }
+
+    /// Queues again every file that could not be claimed and has changed since (inotify says nothing about a new
+    /// owner or mode); forgets those that are gone. One `lstat` each.
+    private func recheckUnclaimable() {
+        for (name, then) in unclaimable {
+            let now = try? FileSystemCalls.entry(inbox.path + "/" + name)
+            guard now != then else { continue }
+            unclaimable[name] = nil
+            if now != nil { enqueue(name, announced: false) }
         }
     }
 

@@ -12,9 +12,19 @@ final class WatchProcess: @unchecked Sendable {
     private var stderrText = ""
     private var openStreams = 2
 
-    init(inbox: String, store: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
-        process.executableURL = ProspectsProcess.executable
-        process.arguments = ["watch", "--json", "--store", store] + arguments + [inbox]
+    /// With a `launcher` (e.g. `setpriv` to drop root), runs `launcher… prospects watch …`.
+    init(
+        inbox: String, store: String, arguments: [String] = [], environment: [String: String] = [:],
+        launcher: [String] = []
+    ) throws {
+        let watch = ["watch", "--json", "--store", store] + arguments + [inbox]
+        if let command = launcher.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = launcher.dropFirst() + [ProspectsProcess.executable.path] + watch
+        } else {
+            process.executableURL = ProspectsProcess.executable
+            process.arguments = watch
+        }
         var env = ProcessInfo.processInfo.environment
         env["PROSPECTS_STORE"] = nil
         env["NOTIFY_SOCKET"] = nil
@@ -77,6 +87,20 @@ final class WatchProcess: @unchecked Sendable {
     }
 
     func signal(_ number: Int32) { kill(pid, number) }
+
+    /// The pids of this process's children (its decoder workers), found through `/proc/<pid>/stat`.
+    var children: [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let child = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            // "pid (comm) state ppid …": the name may hold spaces and parentheses, so fields count from the last ")".
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == pid ? child : nil
+        }
+    }
 
     /// Sends SIGTERM and waits for the exit; returns the status and how long it took.
     func terminate(timeout: TimeInterval = 10) -> (status: Int32, seconds: TimeInterval) {
@@ -149,8 +173,11 @@ final class WatchSandbox: Sendable {
     var archive: String { inbox + "/archive" }
     var rejected: String { inbox + "/rejected" }
 
-    func start(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> WatchProcess {
-        try WatchProcess(inbox: inbox, store: store, arguments: arguments, environment: environment)
+    func start(
+        _ arguments: [String] = [], environment: [String: String] = [:], launcher: [String] = []
+    ) throws -> WatchProcess {
+        try WatchProcess(
+            inbox: inbox, store: store, arguments: arguments, environment: environment, launcher: launcher)
     }
 
     /// Writes `bytes` to `INBOX/name` in one go (open, write, close: one IN_CLOSE_WRITE).

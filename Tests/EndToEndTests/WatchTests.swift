@@ -355,6 +355,290 @@ import Testing
         #expect(box.claimed.isEmpty)
     }
 
+    /// Names of 244 to 255 bytes: a reason file (`NAME.reason.json`), a claim (`<token>.NAME`) or a `-1` suffix would
+    /// not fit in NAME_MAX, so the watcher shortens the stem (keeping `.png`) wherever a name of its own needs room;
+    /// a name that fits as it is, is kept. Before, the first such name stopped the daemon (exit 74) for good.
+    @Test func namesUpTo255BytesAreTakenAndFiledUnderNamesThatFit() throws {
+        let box = try WatchSandbox()
+        let junk = Array("not a png".utf8)
+        let rejectedLong = String(repeating: "a", count: 240) + ".png"  // 244 bytes: its reason file would be 256
+        let archivedLong = String(repeating: "b", count: 240) + ".png"
+        let claimedLong = String(repeating: "c", count: 250) + ".png"  // 254 bytes: `1.` + it was 256
+        let longest = String(repeating: "d", count: 251) + ".png"  // 255 bytes
+        let accented = String(repeating: "é", count: 125) + ".png"  // 254 bytes, 129 characters
+        try box.drop(rejectedLong, junk)
+        try box.drop(archivedLong, Self.contact(1))
+        try box.drop(claimedLong, Self.contact(2))
+        try box.drop(longest, junk)
+        try box.drop("zz.png", Self.contact(3))
+        let watch = try box.start()
+        #expect(watch.waitForLines(5))
+        // The same names again while it runs: filed beside the first ones under `-1` names that fit.
+        try box.drop(accented, junk)
+        try box.drop(longest, Array("still not a png".utf8))
+        // Renamed in from beside the inbox: `NAME.part` would itself be too long.
+        let staging = box.folder.file("staging.png")
+        try Data(Self.contact(4)).write(to: URL(fileURLWithPath: staging))
+        #expect(rename(staging, box.inbox + "/" + claimedLong) == 0)
+        #expect(watch.waitForLines(8))
+        #expect(watch.terminate().status == 0)
+
+        let records = watch.records
+        #expect(records.count == 8)
+        let outcomes = records.map {
+            URL(fileURLWithPath: $0["file"] as? String ?? "").lastPathComponent + " "
+                + ($0["outcome"] as? String ?? "?")
+        }
+        #expect(
+            outcomes.sorted()
+                == [
+                    "\(accented) rejected", "\(archivedLong) inserted", "\(claimedLong) inserted",
+                    "\(claimedLong) inserted", "\(longest) rejected", "\(longest) rejected",
+                    "\(rejectedLong) rejected", "zz.png inserted",
+                ].sorted())
+        // Names that fit are kept; the second `claimedLong` gets a shortened `-1` name.
+        let archived = box.images(in: box.archive)
+        #expect(archived.count == 4)
+        #expect(Set([archivedLong, claimedLong, "zz.png"]).isSubset(of: Set(archived)))
+        let rejected = box.images(in: box.rejected)
+        #expect(rejected.count == 4)
+        #expect(box.names(in: box.rejected).count == 8)
+        for name in archived + rejected {
+            #expect(name.hasSuffix(".png") && name.utf8.count <= 255, "\(name)")
+            #expect(!name.contains("\u{FFFD}"), "\(name)")
+        }
+        for name in rejected {
+            #expect(name.utf8.count + ".reason.json".utf8.count <= 255, "\(name)")
+            let reason = try box.reason(name)
+            #expect([rejectedLong, longest, accented].contains(reason["file"] as? String ?? ""), "\(name)")
+        }
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+        #expect(
+            try box.prospects() == [Self.email(1): [1], Self.email(2): [1], Self.email(3): [1], Self.email(4): [1]])
+    }
+
+    /// A file the watcher may not take (a sticky inbox, a file of another user): reported once, on stderr and as a
+    /// `failed` line, and the other files go on. It is not tried again until it changes; then it is taken.
+    @Test func aFileTheWatcherMayNotClaimIsReportedOnceAndTheOthersGoOn() throws {
+        let (launcher, why) = HostileInputTests.unprivileged()
+        guard let launcher, !launcher.isEmpty, let nobody = getpwnam("nobody")?.pointee else {
+            print("skipped: needs root to drop to nobody (\(why))")
+            return
+        }
+        let box = try WatchSandbox()
+        // The layout of a shared drop folder: sticky and world-writable, like /tmp; the watcher runs as nobody.
+        #expect(chmod(box.folder.path, 0o1777) == 0)
+        #expect(chmod(box.inbox, 0o1777) == 0)
+        func dropAsNobody(_ name: String, _ bytes: [UInt8]) throws {
+            let staging = box.folder.file("staging-" + name)
+            try Data(bytes).write(to: URL(fileURLWithPath: staging))
+            #expect(chown(staging, nobody.pw_uid, nobody.pw_gid) == 0)
+            #expect(rename(staging, box.inbox + "/" + name) == 0)
+        }
+        try box.drop("a.png", Self.contact(1))  // root's: nobody may not rename it out of a sticky folder
+        try dropAsNobody("b.png", Self.contact(2))
+        let watch = try box.start(["--poll", "0.1"], launcher: launcher)
+        #expect(watch.waitForLines(2))
+        try dropAsNobody("c.png", Self.contact(3))
+        #expect(watch.waitForLines(3))
+        // Many scans later, the refused file has been reported exactly once: no hot loop.
+        usleep(1_500_000)
+        #expect(watch.lines.count == 3)
+        #expect(watch.stderr.components(separatedBy: "a.png: ").count == 2)
+        #expect(watch.stderr.contains("Operation not permitted"))
+        let failed = Self.byFile(watch.records)["a.png"]
+        #expect(failed?["outcome"] as? String == "failed")
+        #expect(
+            ((failed?["error"] as? [String: Any])?["message"] as? String)?.contains("Operation not permitted") == true)
+        #expect(failed?["movedTo"] is NSNull)
+        #expect(box.waiting == ["a.png"])
+
+        // The owner hands the file over: it changed, so it is tried again, and taken.
+        #expect(chown(box.inbox + "/a.png", nobody.pw_uid, nobody.pw_gid) == 0)
+        #expect(watch.waitForLines(4))
+        #expect(watch.terminate().status == 0)
+        #expect((watch.records.last?["file"] as? String)?.hasSuffix("/a.png") == true)
+        #expect(watch.records.last?["outcome"] as? String == "inserted")
+        #expect(box.images(in: box.archive) == ["a.png", "b.png", "c.png"])
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+        #expect(try box.prospects() == [Self.email(1): [1], Self.email(2): [1], Self.email(3): [1]])
+    }
+
+    /// A file whose outcome is committed but that cannot be moved (here the archive stops being writable while the
+    /// watcher runs as another user): reported as `failed` with where it stays, the watcher goes on, and the next
+    /// start takes the file up again and files it as a duplicate. Before, the daemon stopped (exit 74).
+    @Test func aFileTheWatcherCannotMoveStaysClaimedAndIsTakenUpAtTheNextStart() throws {
+        let (launcher, why) = HostileInputTests.unprivileged()
+        guard let launcher, !launcher.isEmpty, let nobody = getpwnam("nobody")?.pointee else {
+            print("skipped: needs root to drop to nobody (\(why))")
+            return
+        }
+        let box = try WatchSandbox()
+        #expect(chmod(box.folder.path, 0o1777) == 0)
+        for folder in [box.inbox, box.archive] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            #expect(chown(folder, nobody.pw_uid, nobody.pw_gid) == 0)
+        }
+        var watch = try box.start(launcher: launcher)
+        #expect(watch.waitForStderr("watching"))
+        #expect(chmod(box.archive, 0o555) == 0)
+        try box.drop("a.png", Self.contact(1))
+        #expect(watch.waitForLines(1))
+        try box.drop("b.png", PNGFixtures.contactCode("https://example.com/not-a-contact"))
+        #expect(watch.waitForLines(2))
+        #expect(watch.terminate().status == 0)
+
+        let failed = try #require(watch.records.first)
+        #expect(failed["outcome"] as? String == "failed")
+        #expect((failed["prospects"] as? [Any])?.count == 1)
+        #expect(((failed["error"] as? [String: Any])?["message"] as? String)?.contains("Permission denied") == true)
+        #expect((failed["stuckAt"] as? String)?.contains("/.processing/") == true)
+        #expect(watch.stderr.contains("a.png (inserted, committed): cannot move it: Permission denied"))
+        #expect(watch.records.last?["outcome"] as? String == "rejected")
+        #expect(box.claimed.count == 1)
+
+        // Writable again: the next start takes the claim up; the ledger knows its content.
+        #expect(chmod(box.archive, 0o755) == 0)
+        watch = try box.start(launcher: launcher)
+        #expect(watch.waitForLines(1))
+        #expect(watch.terminate().status == 0)
+        #expect(watch.records.first?["outcome"] as? String == "duplicate")
+        #expect(box.images(in: box.archive) == ["a.png"])
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+        #expect(try box.prospects() == [Self.email(1): [1]])
+    }
+
+    /// An archive or quarantine that is the inbox itself (however it is spelled) or the claims folder would feed
+    /// every file back in forever: refused at start as a configuration error.
+    @Test func anArchiveOrQuarantineThatIsTheInboxIsAConfigurationError() throws {
+        let box = try WatchSandbox()
+        try box.drop("a.png", Self.contact(1))
+        let link = box.folder.file("inbox-link")
+        #expect(symlink(box.inbox, link) == 0)
+        for arguments in [
+            ["--archive", box.inbox], ["--rejected", box.inbox + "/."], ["--archive", link + "/"],
+            ["--rejected", box.inbox + "/.processing"],
+        ] {
+            let watch = try box.start(arguments)
+            let status = watch.waitForExit(timeout: 4)
+            #expect(status == 78, "\(arguments)")
+            #expect(watch.stderr.contains("cannot watch"), "\(arguments)")
+            #expect(watch.lines.isEmpty, "\(arguments)")
+        }
+        #expect(box.waiting == ["a.png"])
+        #expect(try box.prospects().isEmpty)
+    }
+
+    /// A configured folder given as a symbolic link to a directory is followed (an admin's usual setup); entries
+    /// inside the inbox are still never followed (see `hostileEntriesAreQuarantinedNeverFollowedAndNeverBlock`).
+    @Test func aSymlinkedInboxAndArchiveAreFollowed() throws {
+        let box = try WatchSandbox()
+        let inboxLink = box.folder.file("inbox-link")
+        let archive = box.folder.file("real-archive")
+        let archiveLink = box.folder.file("archive-link")
+        try FileManager.default.createDirectory(atPath: archive, withIntermediateDirectories: true)
+        #expect(symlink(box.inbox, inboxLink) == 0)
+        #expect(symlink(archive, archiveLink) == 0)
+        try box.drop("a.png", Self.contact(1))
+        let watch = try WatchProcess(inbox: inboxLink + "/", store: box.store, arguments: ["--archive", archiveLink])
+        #expect(watch.waitForLines(1))
+        try box.drop("b.png", Self.contact(2))
+        #expect(watch.waitForLines(2))
+        #expect(watch.terminate().status == 0)
+        #expect(box.names(in: archive) == ["a.png", "b.png"])
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+        var info = stat()
+        #expect(lstat(archiveLink, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+    }
+
+    /// Watcher A starts, then B; B claims a file and dies (kill -9) before finishing it. A, which saw no other
+    /// watcher when it started, must still notice the dead claim folder and take the file up within seconds.
+    @Test func aWatcherThatStartedLaterAndDiedHasItsClaimsTakenUp() throws {
+        let box = try WatchSandbox()
+        let first = try box.start()
+        #expect(first.waitForStderr("watching"))
+        let second = try box.start(["--workers", "1"])
+        #expect(second.waitForStderr("watching"))
+        // A may not take the file; B's decoder is frozen, so B claims it and holds it.
+        first.signal(SIGSTOP)
+        let decoders = second.children
+        #expect(!decoders.isEmpty)
+        for pid in decoders { kill(pid, SIGSTOP) }
+        try box.drop("a.png", Self.contact(1))
+        #expect(box.wait(timeout: 5) { box.claimed.count == 1 })
+        second.signal(SIGKILL)
+        _ = second.waitForExit()
+        for pid in decoders { kill(pid, SIGKILL) }
+        first.signal(SIGCONT)
+
+        #expect(first.waitForLines(1, timeout: 8))
+        #expect(first.terminate().status == 0)
+        #expect(first.records.first?["outcome"] as? String == "inserted")
+        #expect(box.images(in: box.archive) == ["a.png"])
+        #expect(box.claimed.isEmpty)
+        #expect(try box.prospects() == [Self.email(1): [1]])
+    }
+
+    /// A file dated in the future (clock skew on NFS/SMB, seen with `--poll`) is taken only once its size and time
+    /// have stayed the same for the settle time by the watcher's own clock — and then it is taken, years ahead or not.
+    @Test func aFileDatedInTheFutureIsTakenOnlyOnceItStopsChanging() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start(["--poll", "0.1"])
+        #expect(watch.waitForStderr("scanning every"))
+        let bytes = Self.contact(1)
+        let fd = open(box.inbox + "/future.png", O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+        #expect(fd >= 0)
+        let chunk = bytes.count / 8 + 1
+        for start in stride(from: 0, to: bytes.count, by: chunk) {
+            let end = min(start + chunk, bytes.count)
+            _ = bytes[start..<end].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            // A writer whose clock is a year ahead.
+            let future = timespec(tv_sec: time(nil) + 365 * 86_400, tv_nsec: 0)
+            var times = [future, future]
+            #expect(futimens(fd, &times) == 0)
+            usleep(200_000)
+        }
+        close(fd)
+        #expect(watch.waitForLines(1))
+        usleep(300_000)
+        #expect(watch.terminate().status == 0)
+        #expect(watch.lines.count == 1)
+        #expect(watch.records.first?["outcome"] as? String == "inserted")
+        #expect(box.images(in: box.archive) == ["future.png"])
+        #expect(try box.prospects() == [Self.email(1): [1]])
+    }
+
+    /// A file an operator moves from the quarantine back into the inbox keeps its inode; if it is refused again it
+    /// gets a reason file of its own, never the old one left behind (whose reason may no longer be true).
+    @Test func aFileMovedBackFromTheQuarantineGetsAFreshReason() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start()
+        #expect(watch.waitForStderr("watching"))
+        try box.drop("x.png", Array("not a png".utf8))
+        #expect(watch.waitForLines(1))
+        #expect(try box.reason("x.png")["kind"] as? String == "unreadableImage")
+
+        // The operator replaces the content in place (same inode), then moves the file back.
+        let second = PNGFixtures.contactCode("https://example.com/not-a-contact")
+        let fd = open(box.rejected + "/x.png", O_WRONLY | O_TRUNC)
+        #expect(fd >= 0)
+        _ = second.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        #expect(rename(box.rejected + "/x.png", box.inbox + "/x.png") == 0)
+        #expect(watch.waitForLines(2))
+        #expect(watch.terminate().status == 0)
+
+        let kind = (watch.records.last?["error"] as? [String: Any])?["kind"] as? String
+        #expect(kind != nil && kind != "unreadableImage")
+        let destination = try #require(watch.records.last?["movedTo"] as? String)
+        let name = URL(fileURLWithPath: destination).lastPathComponent
+        #expect(try Data(contentsOf: URL(fileURLWithPath: destination)) == Data(second))
+        #expect(try box.reason(name)["kind"] as? String == kind)
+        // The old reason file is still there: nothing is deleted.
+        #expect(try box.reason("x.png")["kind"] as? String == "unreadableImage")
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+    }
+
     @Test func systemdHearsReadyWatchdogAndStopping() throws {
         let box = try WatchSandbox()
         let socket = try NotifySocket()

@@ -31,6 +31,14 @@ import Testing
         }
         #expect(Array(Inbox.candidateNames(for: "x.png").prefix(3)) == ["x.png", "x-1.png", "x-2.png"])
         #expect(Array(Inbox.candidateNames(for: "noext").prefix(2)) == ["noext", "noext-1"])
+        // Names that do not fit are cut in the stem, on a character boundary, keeping the extension.
+        let long = String(repeating: "é", count: 120) + ".png"  // 244 bytes
+        #expect(Array(Inbox.candidateNames(for: long).prefix(1)) == [long])
+        let fitted = Array(Inbox.candidateNames(for: long, limit: 243).prefix(3))
+        #expect(fitted[0] == String(repeating: "é", count: 119) + ".png")
+        #expect(fitted[1] == String(repeating: "é", count: 118) + "-1.png")
+        #expect(fitted[2] == String(repeating: "é", count: 118) + "-2.png")
+        #expect(fitted.allSatisfy { $0.utf8.count <= 243 })
     }
 
     @Test func claimsAreExclusiveAndMovesNeverOverwrite() throws {
@@ -55,27 +63,40 @@ import Testing
         try write(inboxPath + "/bad.png", "junk")
         let claim = try #require(try claims.claim(name: "bad.png", inbox: inboxPath))
         let inode = try #require(try FileSystemCalls.entry(claim.claimedPath)).inode
+        let token = ClaimDirectory.token(of: claim.claimedPath)
+        #expect(token.count == ClaimDirectory.tokenLength)
         let reason = QuarantineReason(
-            file: "bad.png", error: .noCodeFound, time: Date(), contentHash: "abc", inode: inode)
+            file: "bad.png", error: .noCodeFound, time: Date(), contentHash: "abc", inode: inode, claim: token)
 
+        // A reason file for the same inode but another claim (the file was quarantined before, and moved back into
+        // the inbox by hand), or of an earlier version without a claim token: not this file's, left alone.
+        var other = reason
+        other.claim = "0000000000000001"
+        try write(inbox.rejected + "/bad.png.reason.json", other.rendered)
+        try write(inbox.rejected + "/bad-1.png.reason.json", #"{"file":"bad.png","inode":\#(inode)}"# + "\n")
         // A watcher killed after writing the reason file, before moving the image: the reason is already there.
-        try write(inbox.rejected + "/bad.png.reason.json", reason.rendered)
+        try write(inbox.rejected + "/bad-2.png.reason.json", reason.rendered)
         let destination = try inbox.reject(claim, reason: reason, scratch: claims.scratchPath("reason"))
-        #expect(destination == inbox.rejected + "/bad.png")
-        #expect(try FileSystemCalls.names(in: inbox.rejected).sorted() == ["bad.png", "bad.png.reason.json"])
+        #expect(destination == inbox.rejected + "/bad-2.png")
+        #expect(
+            try FileSystemCalls.names(in: inbox.rejected).sorted() == [
+                "bad-1.png.reason.json", "bad-2.png", "bad-2.png.reason.json", "bad.png.reason.json",
+            ])
+        #expect(try String(contentsOfFile: inbox.rejected + "/bad.png.reason.json", encoding: .utf8) == other.rendered)
 
         // Another file of the same name: a new pair beside the first, nothing overwritten.
         try write(inboxPath + "/bad.png", "junk 2")
         let second = try #require(try claims.claim(name: "bad.png", inbox: inboxPath))
         let secondInode = try #require(try FileSystemCalls.entry(second.claimedPath)).inode
         let secondReason = QuarantineReason(
-            file: "bad.png", error: .unreadableImage(reason: "x"), time: Date(), contentHash: nil, inode: secondInode)
+            file: "bad.png", error: .unreadableImage(reason: "x"), time: Date(), contentHash: nil, inode: secondInode,
+            claim: ClaimDirectory.token(of: second.claimedPath))
         #expect(
             try inbox.reject(second, reason: secondReason, scratch: claims.scratchPath("r")) == inbox.rejected
-                + "/bad-1.png")
+                + "/bad-3.png")
         let json =
             try JSONSerialization.jsonObject(
-                with: Data(contentsOf: URL(fileURLWithPath: inbox.rejected + "/bad-1.png.reason.json")))
+                with: Data(contentsOf: URL(fileURLWithPath: inbox.rejected + "/bad-3.png.reason.json")))
             as? [String: Any]
         #expect(json?["kind"] as? String == "unreadableImage")
         #expect(json?["file"] as? String == "bad.png")
@@ -86,7 +107,8 @@ import Testing
         var other: ClaimDirectory? = try ClaimDirectory(root: inbox.claimsRoot)
         let mine = try ClaimDirectory(root: inbox.claimsRoot)
         try write(inboxPath + "/x.png", "x")
-        _ = try other!.claim(name: "x.png", inbox: inboxPath)
+        let token = ClaimDirectory.token(
+            of: try #require(try other!.claim(name: "x.png", inbox: inboxPath)).claimedPath)
 
         var found = mine.adoptAbandoned(inbox: inboxPath)
         #expect(found.claims.isEmpty && found.othersAlive)
@@ -94,9 +116,13 @@ import Testing
         found = mine.adoptAbandoned(inbox: inboxPath)
         #expect(found.claims.map(\.name) == ["x.png"])
         #expect(found.claims.first?.inboxPath == inboxPath + "/x.png")
+        // Taken up under the same token: a reason file written for the claim still belongs to it.
+        #expect(found.claims.first.map { ClaimDirectory.token(of: $0.claimedPath) } == token)
         #expect(!found.othersAlive)
         #expect(try FileSystemCalls.names(in: inbox.claimsRoot) == [URL(fileURLWithPath: mine.path).lastPathComponent])
         #expect(ClaimDirectory.originalName(of: "12.a.b.png") == "a.b.png")
+        #expect(ClaimDirectory.originalName(of: "0badcafe0000002a.a.b.png") == "a.b.png")
+        #expect(ClaimDirectory.originalName(of: ".x.png") == ".x.png")
     }
 
     @Test func inotifyAnnouncesClosedAndRenamedFilesAndOverflow() throws {
