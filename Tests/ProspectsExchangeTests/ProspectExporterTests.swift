@@ -15,6 +15,17 @@ import Testing
             row == "1,Paul Hudson,paul@example.com,,,true,2024-05-29T16:26:40.250Z,2024-05-30T16:26:40.500Z,2,\r\n")
     }
 
+    /// A time the store holds in whole milliseconds is written as that millisecond, though as a Double it sits just
+    /// below (1764509236.744 is 1764509236.74399996…) and the formatter truncates.
+    @Test func timesAreWrittenToTheMillisecondTheStoreHolds() {
+        for milliseconds: Int64 in [1_764_509_236_744, 1_764_509_236_001, 1_764_509_236_999, 1_764_509_236_000] {
+            let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+            let text = ISO8601.string(date)
+            #expect(text.hasSuffix(String(format: ".%03dZ", Int(milliseconds % 1000))), "\(text)")
+            #expect(ISO8601.parse(text).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } == milliseconds)
+        }
+    }
+
     @Test func csvRowGuardsAndQuotesEveryCell() {
         let row = ProspectExporter(format: .csv).record(Fixtures.awkward[5])
         #expect(row.hasPrefix("6,'=SUM(A1),formula@example.com,'-1,'@cmd,false,"))
