@@ -160,6 +160,8 @@ struct WatchCommand: Subcommand {
         switch file.stage {
         case .claim:
             console.warn("\(name): cannot take it: \(why); it stays in the inbox until it changes")
+        case .name:
+            console.warn("\(name): cannot take it: its name is not valid UTF-8; it stays in the inbox until renamed")
         case .move:
             let committed = file.result.map { " (\($0.outcome.rawValue), committed)" } ?? ""
             console.warn(

@@ -97,16 +97,26 @@ enum FileSystemCalls {
 
     /// The names in a directory, except `.` and `..`, in no particular order. The C function is `readdir`.
     static func names(in directory: String) throws(SystemCallError) -> [String] {
+        try listing(of: directory).names
+    }
+
+    /// The names in a directory, except `.` and `..`, and apart those that are not UTF-8 (`undecodable`, shown
+    /// with U+FFFD for each bad byte): no path built from a String can reach those files.
+    static func listing(of directory: String) throws(SystemCallError) -> (names: [String], undecodable: [String]) {
         guard let dir = opendir(directory) else { throw SystemCallError("opendir", path: directory) }
         defer { closedir(dir) }
         var names: [String] = []
+        var undecodable: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                FileName(raw.prefix(while: { $0 != 0 }))
             }
-            if name != "." && name != ".." { names.append(name) }
+            switch name {
+            case .valid(let name): if name != "." && name != ".." { names.append(name) }
+            case .undecodable(let shown): undecodable.append(shown)
+            }
         }
-        return names
+        return (names, undecodable)
     }
 
     /// Writes `bytes` to a new file at `path` and syncs them, failing if anything is there already, so that a

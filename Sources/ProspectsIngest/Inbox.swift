@@ -73,12 +73,13 @@ final class Inbox {
 
     /// The input names now in the inbox (top level only). The archive and quarantine are never listed, even when
     /// their names look like input.
-    func waitingNames() throws(WatchError) -> [String] {
-        let names: [String]
-        do { names = try FileSystemCalls.names(in: path) } catch { throw .system(error) }
-        return names.filter { name in
+    func waitingNames() throws(WatchError) -> (names: [String], undecodable: [String]) {
+        let listing: (names: [String], undecodable: [String])
+        do { listing = try FileSystemCalls.listing(of: path) } catch { throw .system(error) }
+        let names = listing.names.filter { name in
             Inbox.isInputName(name) && path + "/" + name != archive && path + "/" + name != rejected
-        }.sorted()
+        }
+        return (names.sorted(), listing.undecodable.filter(Inbox.isInputName).sorted())
     }
 
     /// Moves a committed file into the archive; returns where it went.

@@ -11,6 +11,8 @@ final class InboxWatcher {
         case completed(name: String)
         /// An entry was created (`IN_CREATE`); only worth a look when it is not a file being written.
         case created(name: String)
+        /// A file was completed or created under a name that is not UTF-8 (see `FileName`).
+        case undecodable(shown: String)
         /// The kernel's queue overflowed (`IN_Q_OVERFLOW`): events were lost, the folder must be rescanned.
         case overflow
         /// The folder itself was deleted, moved or unmounted.
@@ -63,8 +65,17 @@ final class InboxWatcher {
                 let mask = raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
                 let length = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
                 let nameBytes = raw[(offset + header)..<min(raw.count, offset + header + length)]
-                let name = String(decoding: nameBytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+                let decoded = FileName(nameBytes.prefix(while: { $0 != 0 }))
                 offset += header + length
+                let name: String
+                switch decoded {
+                case .valid(let valid): name = valid
+                case .undecodable(let shown):
+                    if mask & (UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)) != 0 {
+                        events.append(.undecodable(shown: shown))
+                    }
+                    continue
+                }
 
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                     events.append(.overflow)

@@ -64,17 +64,14 @@ public enum InputWalker {
         defer { closedir(dir) }
         var names: [(name: String, isDirectory: Bool)] = []
         while let entry = readdir(dir) {
-            let decoded = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                let bytes = raw.prefix(while: { $0 != 0 })
-                return (String(validating: bytes, as: UTF8.self), String(decoding: bytes, as: UTF8.self))
-            }
-            guard let name = decoded.0 else {
-                // A Latin-1 name, say: a String cannot spell it, so no path built from it would open the file.
+            let name: String
+            switch withUnsafeBytes(of: entry.pointee.d_name, { FileName($0.prefix(while: { $0 != 0 })) }) {
+            case .valid(let valid): name = valid
+            case .undecodable(let shown):
                 // Reported, never skipped in silence.
-                let shown = decoded.1
                 if !shown.hasPrefix("."), isImageName(shown) {
-                    let reason = "the file name is not valid UTF-8, so it cannot be opened; rename the file"
-                    try body(.missing(path: join(directory, shown), error: .unreadableFile(reason: reason)))
+                    let error = ScanError.unreadableFile(reason: FileName.undecodableReason)
+                    try body(.missing(path: join(directory, shown), error: error))
                 }
                 continue
             }

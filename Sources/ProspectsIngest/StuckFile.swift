@@ -5,6 +5,8 @@ public struct StuckFile: Sendable {
     public enum Stage: String, Sendable {
         /// It could not be taken out of the inbox; nothing was read or committed.
         case claim
+        /// Its name is not UTF-8 (see `FileName`), so it cannot even be opened; it stays in the inbox until renamed.
+        case name
         /// Its outcome is committed, but it could not be moved to the archive or the quarantine. It stays in this
         /// watcher's claim folder; the next start takes it up again (the ledger keeps it from counting twice).
         case move

@@ -79,6 +79,8 @@ public final class WatchService {
     private var unclaimable: [String: EntryInfo] = [:]
     /// Claims left by dead watchers that could not be taken up, already reported.
     private var unadoptable: Set<String> = []
+    /// Names that are not UTF-8 (as shown), already reported: such a file cannot be opened until it is renamed.
+    private var undecodable: Set<String> = []
     /// Files found by a scan and not settled yet: what `lstat` said, and since when it has said the same.
     private var observed: [String: (entry: EntryInfo, since: ContinuousClock.Instant)] = [:]
     private var rescanAt: ContinuousClock.Instant?
@@ -160,10 +162,20 @@ public final class WatchService {
     /// Adopts dead watchers' claims, then queues every input name in the inbox.
     private func scan() throws {
         adoptAbandoned()
-        let names = try inbox.waitingNames()
+        let (names, undecodableNames) = try inbox.waitingNames()
         for name in names { enqueue(name, announced: false) }
         let present = Set(names)
         observed = observed.filter { present.contains($0.key) }
+        for shown in undecodableNames { reportUndecodable(shown) }
+        undecodable.formIntersection(undecodableNames)
+    }
+
+    /// A file whose name is not UTF-8 is left in the inbox and reported once (again if it comes back).
+    private func reportUndecodable(_ shown: String) {
+        guard undecodable.insert(shown).inserted else { return }
+        let path = inbox.path + "/" + shown
+        let error = SystemCallError("readdir", path: path, code: EILSEQ)
+        stuck.append(StuckFile(name: shown, inboxPath: path, path: path, stage: .name, error: error))
     }
 
     private func adoptAbandoned() {
@@ -351,6 +363,8 @@ public final class WatchService {
                     entry.kind != .regular || entry.links > 1
                 else { continue }
                 enqueue(name, announced: true)
+            case .undecodable(let shown):
+                if Inbox.isInputName(shown) { reportUndecodable(shown) }
             case .overflow:
                 overflowed = true
             case .folderGone:

@@ -419,6 +419,43 @@ import Testing
 
     /// A file the watcher may not take (a sticky inbox, a file of another user): reported once, on stderr and as a
     /// `failed` line, and the other files go on. It is not tried again until it changes; then it is taken.
+    /// A name that is not UTF-8 (Latin-1 `café.png`) cannot be opened through any String path: the file is reported
+    /// once as `failed`, stays in the inbox untouched, and the others go on, whether it was there at start or
+    /// dropped live. Before, it was skipped in silence for ever.
+    @Test func aFileWhoseNameIsNotUTF8IsReportedOnceAndLeftInTheInbox() throws {
+        let box = try WatchSandbox()
+        /// `INBOX/<stem>\xE9.png`, written through the raw bytes of its path.
+        func latin1Path(_ stem: String) -> [CChar] {
+            (Array((box.inbox + "/" + stem).utf8) + [0xE9] + Array(".png".utf8) + [0]).map { CChar(bitPattern: $0) }
+        }
+        func dropLatin1(_ stem: String, _ bytes: [UInt8]) {
+            let fd = latin1Path(stem).withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+            #expect(fd >= 0 && write(fd, bytes, bytes.count) == bytes.count)
+            close(fd)
+        }
+        dropLatin1("caf", Self.contact(1))
+        try box.drop("ok.png", Self.contact(2))
+        let watch = try box.start()
+        #expect(watch.waitForLines(2))
+        dropLatin1("th", Self.contact(3))
+        try box.drop("later.png", Self.contact(4))
+        #expect(watch.waitForLines(4))
+        usleep(300_000)
+        #expect(watch.lines.count == 4, "each reported once: \(watch.lines)")
+        #expect(watch.terminate().status == 0)
+
+        let failed = watch.records.filter { $0["outcome"] as? String == "failed" }
+        #expect(
+            Set(failed.compactMap { ($0["file"] as? String)?.split(separator: "/").last }) == [
+                "caf\u{FFFD}.png", "th\u{FFFD}.png",
+            ])
+        #expect(watch.stderr.contains("caf\u{FFFD}.png: cannot take it: its name is not valid UTF-8"))
+        for stem in ["caf", "th"] {
+            #expect(latin1Path(stem).withUnsafeBufferPointer { access($0.baseAddress!, F_OK) } == 0, "\(stem) stays")
+        }
+        #expect(try box.prospects() == [Self.email(2): [1], Self.email(4): [1]])
+    }
+
     @Test func aFileTheWatcherMayNotClaimIsReportedOnceAndTheOthersGoOn() throws {
         let (launcher, why) = HostileInputTests.unprivileged()
         guard let launcher, !launcher.isEmpty, let nobody = getpwnam("nobody")?.pointee else {

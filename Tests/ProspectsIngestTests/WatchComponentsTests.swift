@@ -46,7 +46,7 @@ import Testing
         let first = try ClaimDirectory(root: inbox.claimsRoot)
         let second = try ClaimDirectory(root: inbox.claimsRoot)
         try write(inboxPath + "/x.png", "one")
-        #expect(try inbox.waitingNames() == ["x.png"])
+        #expect(try inbox.waitingNames().names == ["x.png"])
         let claim = try #require(try first.claim(name: "x.png", inbox: inboxPath))
         #expect(try second.claim(name: "x.png", inbox: inboxPath) == nil)
 
