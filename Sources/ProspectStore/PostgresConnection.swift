@@ -138,9 +138,10 @@ final class PostgresConnection {
     private static func password(in url: String, redactedURL: String) throws(StoreError) -> String? {
         var message: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(url, &message) else {
-            defer { PQfreemem(message) }
-            let why = message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
-            throw .invalidLocation("\(redactedURL): \(why ?? "cannot parse the URL")")
+            // libpq's message quotes the token it choked on, which may be the password: it is not passed on.
+            PQfreemem(message)
+            throw .invalidLocation(
+                "\(redactedURL): not a URL libpq can read (check %-escapes, and [ ] around an IPv6 address)")
         }
         defer { PQconninfoFree(options) }
         var option = options

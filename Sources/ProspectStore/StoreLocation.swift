@@ -10,11 +10,16 @@ public enum StoreLocation: Sendable, Hashable {
     public static let defaultPath = "prospects.sqlite"
 
     public init(parsing text: String) throws(StoreError) {
-        let lower = text.lowercased()
-        if lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://") {
-            self = .postgres(url: text)
+        if let scheme = ["postgres://", "postgresql://"].first(where: { text.lowercased().hasPrefix($0) }) {
+            // libpq knows the scheme in lower case only; in any other case it would read the URL as `key=value`
+            // settings and quote all of it, password included, in its error.
+            self = .postgres(url: scheme + text.dropFirst(scheme.count))
         } else if text.isEmpty {
             throw .invalidLocation("empty store path")
+        } else if text == ":memory:" || text.lowercased().hasPrefix("file:") {
+            // SQLite's special names: an in-memory store would vanish with the command, and a URI filename would
+            // be created as a file of that literal name.
+            throw .invalidLocation("\(text) is not a file path; give the path of the store's file")
         } else {
             self = .sqlite(path: text)
         }
@@ -35,21 +40,24 @@ public enum StoreLocation: Sendable, Hashable {
         }
     }
 
-    /// Replaces the password of a `scheme://user:password@host` URL, and any `password=` query value, by `***`.
+    /// Replaces the password of a `scheme://user:password@host` URL, and the value of every `password=` (and
+    /// `sslpassword=`) parameter, by `***`.
+    ///
+    /// Errs on the side of hiding: the user part is taken to end at the last `@` of the whole URL, so a password
+    /// holding `?`, `#` or `/` (which libpq may still read as the password) is hidden too; at worst a host is.
     public static func redactPassword(in url: String) -> String {
         var result = url
-        if let schemeEnd = result.range(of: "://") {
-            let rest = result[schemeEnd.upperBound...]
-            let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-            if let at = rest[..<authorityEnd].lastIndex(of: "@"),
-                let colon = rest[..<at].firstIndex(of: ":")
-            {
-                result.replaceSubrange(result.index(after: colon)..<at, with: "***")
-            }
+        if let schemeEnd = result.range(of: "://"), let at = result[schemeEnd.upperBound...].lastIndex(of: "@"),
+            let colon = result[schemeEnd.upperBound..<at].firstIndex(of: ":")
+        {
+            result.replaceSubrange(result.index(after: colon)..<at, with: "***")
         }
-        if let range = result.range(of: "password=", options: .caseInsensitive) {
-            let valueEnd = result[range.upperBound...].firstIndex(of: "&") ?? result.endIndex
+        var searchFrom = result.startIndex
+        while let range = result.range(of: "password=", options: .caseInsensitive, range: searchFrom..<result.endIndex)
+        {
+            let valueEnd = result[range.upperBound...].firstIndex(where: { $0 == "&" || $0 == "#" }) ?? result.endIndex
             result.replaceSubrange(range.upperBound..<valueEnd, with: "***")
+            searchFrom = result.index(range.upperBound, offsetBy: 3)
         }
         return result
     }

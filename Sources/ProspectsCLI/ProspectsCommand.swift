@@ -84,7 +84,8 @@ public enum ProspectsCommand {
         } catch let error as StoreError {
             console.warn(error.message)
             switch error {
-            case .unavailable, .schemaTooNew, .invalidLocation: return .unavailable
+            case .invalidLocation: return .usage
+            case .unavailable, .schemaTooNew: return .unavailable
             case .busy: return .tryAgain
             case .database, .corrupt: return .software
             }

@@ -222,6 +222,31 @@ enum ImportRoute: String, CaseIterable, Sendable {
         #expect(result.stderr.contains("unavailable"))
     }
 
+    /// Every way a reviewer made a password reach stderr: a `?` in it, `password=` after `sslpassword=`, a bad
+    /// %-escape that libpq quotes, an upper-case scheme libpq reads as `key=value` text, an unclosed IPv6 bracket.
+    @Test func noPostgresURLShowsItsPassword() throws {
+        let urls = [
+            "postgres://u:S3cr3t?pw@127.0.0.1:1/p", "postgres://u@127.0.0.1:1/p?sslpassword=x&password=S3cr3tB",
+            "postgres://u:se%zzS3cr3t@127.0.0.1:1/p", "POSTGRES://u:S3cr3t@127.0.0.1:1/p",
+            "postgres://u:S3cr3t@[::1/p", "postgresql://u:S3cr3t#x@127.0.0.1:1/p",
+        ]
+        for url in urls {
+            let result = try ProspectsProcess.run(["list", "--store", url])
+            #expect(result.status != 0, "\(url)")
+            #expect(!result.stderr.contains("S3cr3t"), "\(url): \(result.stderr)")
+        }
+    }
+
+    /// `--store ""` and SQLite's special names are usage errors; `:memory:` leaves no file behind.
+    @Test func storeLocationsThatAreNoStoreAreUsageErrors() throws {
+        let folder = try TemporaryDirectory()
+        for location in ["", ":memory:", "file:x.sqlite?mode=memory"] {
+            let result = try ProspectsProcess.run(["list", "--store", location], currentDirectory: folder.url)
+            #expect(result.status == 64, "\(location): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     /// Runs a Python snippet with one argument and returns its output lines; the test fails if Python or a module is
     /// missing (Scripts/install-dependencies --test installs vobject).
     func python(_ source: String, _ argument: String) throws -> [String] {
