@@ -15,7 +15,8 @@ struct EncodeCommand: Subcommand {
           --phone, --organization optional; carried by the mecard and vcard formats
           --format <format>       lines (Name, newline, email: the default), mecard or vcard
           --module-size <px>      pixels per QR module (default 8)
-          -o, --output <file>     the PNG to write (mode 0600, replaced atomically)
+          -o, --output <file>     the PNG to write (mode 0600, replaced atomically; a link is followed, a device
+                                  or FIFO written through); - for stdout
           -h, --help              show this help
         """
     static let flags: Set<String> = []
@@ -67,7 +68,11 @@ struct EncodeCommand: Subcommand {
             context.console.warn("cannot make the QR code: \(error)")
             return .dataError
         }
-        try OutputFile.writeAtomically(png, to: output)
+        guard output != "-" else {
+            context.console.out.bytes(png)  // `-o -`: the PNG on stdout, for a pipe
+            return .success
+        }
+        try OutputFile.write(png, to: output)
         context.console.warn(
             "wrote \(format.rawValue) card for \(HumanText.prospect(prospect)) to \(SafeText.escaped(output))")
         return .success

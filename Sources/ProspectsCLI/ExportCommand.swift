@@ -15,7 +15,8 @@ struct ExportCommand: Subcommand {
         \(storeOptionHelp)
           --format <format>       csv (RFC 4180, formula-injection guarded), json (JSON Lines) or vcard (vCard 4.0)
           --filter, --sort, --reverse   as for 'list'
-          -o, --output <file>     write to this file (mode 0600, replaced atomically, never a database); default stdout
+          -o, --output <file>     write to this file (mode 0600, replaced atomically, never a database; a link is
+                                  followed, a device or FIFO written through); - or no -o: stdout
           -h, --help              show this help
         """
     static let flags: Set<String> = ["--reverse"]
@@ -33,8 +34,9 @@ struct ExportCommand: Subcommand {
         format = try arguments.choice("--format", default: .csv)
         filter = try arguments.choice("--filter", default: .everyone)
         sort = try arguments.choice("--sort", default: .name)
-        output = arguments.value("-o") ?? arguments.value("--output")
+        let output = arguments.value("-o") ?? arguments.value("--output")
         guard output != "" else { throw UsageError("-o needs a file name") }
+        self.output = output == "-" ? nil : output  // `-o -`: stdout, as usual
         guard arguments.positionals.isEmpty else { throw UsageError("export takes no arguments; use -o <file>") }
     }
 
@@ -48,7 +50,7 @@ struct ExportCommand: Subcommand {
             context.console.out.bytes(Array(text.utf8))
             return .success
         }
-        try OutputFile.writeAtomically(Array(text.utf8), to: output)
+        try OutputFile.write(Array(text.utf8), to: output)
         context.console.warn("exported \(prospects.count) prospects to \(SafeText.escaped(output))")
         return .success
     }

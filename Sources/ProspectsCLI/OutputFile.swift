@@ -1,24 +1,48 @@
 import Glibc
 
-/// Writes a file a person asked for: private (mode 0600, it holds names and addresses) and never half-written
-/// (a temporary file in the same folder, synced, then renamed over the target).
+/// Writes a file a person asked for with `-o`, as shell redirection would where that is what `-o` must mean, and
+/// more carefully where it can be.
+///
+/// A regular file (or none yet) is written private (mode 0600: it holds names and addresses) and never
+/// half-written (a temporary file in the same folder, synced, then renamed over the target). A symbolic link is
+/// followed to the file it names. A device or FIFO (`/dev/stdout`, a pipe's name) is written through, never
+/// replaced: renaming over `/dev/null` as root would break the machine. An SQLite database is never replaced.
 enum OutputFile {
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+    static func write(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            guard errno == ENOENT else { throw failure("cannot create \(path)", status: .cannotCreate) }
+            return try writeAtomically(bytes, to: path)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            try writeAtomically(bytes, to: path)
+        case S_IFLNK:
+            guard let resolved = realpath(path, nil) else {
+                throw failure("cannot write \(path), a symbolic link to nothing", status: .cannotCreate)
+            }
+            defer { free(resolved) }
+            // One level only: realpath resolved every link, so the result is no link.
+            try write(bytes, to: String(cString: resolved))
+        case S_IFCHR, S_IFIFO, S_IFSOCK:
+            try writeThrough(bytes, to: path)
+        case S_IFDIR:
+            throw CommandFailure(message: "cannot create \(path): it is a folder", status: .cannotCreate)
+        default:
+            throw CommandFailure(message: "cannot create \(path): it is not a file", status: .cannotCreate)
+        }
+    }
+
+    private static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
         try refuseDatabase(path)
         let temporary = "\(path).tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure("cannot create \(path)", status: .cannotCreate) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                let error = failure("cannot write \(path)", status: .ioError)
-                close(fd)
-                unlink(temporary)
-                throw error
-            }
-            offset += written
+        guard writeAll(bytes, to: fd) else {
+            let error = failure("cannot write \(path)", status: .ioError)
+            close(fd)
+            unlink(temporary)
+            throw error
         }
         // The descriptor is closed whether or not fsync succeeds.
         let synced = fsync(fd) == 0
@@ -28,12 +52,32 @@ enum OutputFile {
             unlink(temporary)
             throw error
         }
-        // The bytes are safe; what fails now is the name (a folder there, say): the file cannot be created.
+        // The bytes are safe; what fails now is the name: the file cannot be created.
         guard rename(temporary, path) == 0 else {
             let error = failure("cannot create \(path)", status: .cannotCreate)
             unlink(temporary)
             throw error
         }
+    }
+
+    /// A device or FIFO: opened as it is (a FIFO waits for its reader, as `>` does) and written.
+    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { throw failure("cannot write \(path)", status: .cannotCreate) }
+        let written = writeAll(bytes, to: fd)
+        let closed = close(fd) == 0
+        guard written, closed else { throw failure("cannot write \(path)", status: .ioError) }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
     }
 
     /// `export -o "$PROSPECTS_STORE"`, or a typo, would otherwise replace the whole store with a CSV file. Any other

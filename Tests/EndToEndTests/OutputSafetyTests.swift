@@ -163,6 +163,61 @@ import Testing
         #expect(!left.contains { $0.contains(".tmp-") }, "\(left)")
     }
 
+    /// `-o` never replaces what is not a regular file: a link is followed (the link stays, its file is written), a
+    /// device is written through (as root, renaming over `/dev/null` would break the machine: here a private
+    /// copy of it), a FIFO is written through to its reader, and `-` is stdout.
+    @Test func outputToALinkADeviceAFIFOOrDashIsWrittenThroughNotReplaced() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        #expect(try ProspectsProcess.run(["ingest", "--store", store, samples.path]).status == 65)
+        let export = ["export", "--format", "csv", "--store", store, "-o"]
+
+        let real = folder.file("real.csv")
+        let link = folder.file("link.csv")
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: real))
+        #expect(symlink(real, link) == 0)
+        #expect(try ProspectsProcess.run(export + [link]).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real)
+        #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix("id,name,email"))
+
+        let device = folder.file("null")
+        if mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0 {  // makedev(1, 3), a macro Swift cannot see
+            #expect(try ProspectsProcess.run(export + [device]).status == 0)
+            var info = stat()
+            #expect(lstat(device, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "still the device")
+        } else {
+            print("not checked: mknod needs root (\(String(cString: strerror(errno))))")
+        }
+
+        let fifo = folder.file("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        nonisolated(unsafe) var read = Data()
+        let reader = Thread {
+            // Plain reads to end of file: FileManager would read the FIFO's size, 0, and leave the writer hanging.
+            let fd = open(fifo, O_RDONLY | O_CLOEXEC)
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while fd >= 0, case let count = Glibc.read(fd, &chunk, chunk.count), count > 0 {
+                read.append(contentsOf: chunk[..<count])
+            }
+            close(fd)
+        }
+        reader.start()
+        #expect(try ProspectsProcess.run(export + [fifo]).status == 0)
+        // Bounded: were the FIFO replaced instead of written, its reader would wait for a writer for ever.
+        let deadline = Date().addingTimeInterval(10)
+        while !reader.isFinished && Date() < deadline { usleep(10_000) }
+        #expect(reader.isFinished, "the FIFO's reader got its end of file")
+        #expect(String(decoding: read, as: UTF8.self).hasPrefix("id,name,email"))
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still the FIFO")
+
+        let dash = try ProspectsProcess.run(export + ["-"])
+        #expect(dash.status == 0 && dash.output.hasPrefix("id,name,email"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("-")))
+        let card = try ProspectsProcess.run(["encode", "--name", "Ada", "--email", "ada@example.org", "-o", "-"])
+        #expect(card.status == 0 && card.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
     /// Output that cannot reach stdout (a full disk) fails the command with 74 instead of leaving a cut-off file
     /// behind an exit status of 0.
     @Test func aFullStdoutFailsTheCommand() throws {
