@@ -22,14 +22,19 @@ final class SQLiteDatabase {
     private let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
-    /// Opens (creating when missing, with mode 0600) the database file at `path`.
-    /// The corresponding C function is `sqlite3_open_v2`.
-    init(path: String) throws(StoreError) {
+    /// Opens the database file at `path`; when it is missing, creates it with mode 0600 if `create`, else throws
+    /// `.unavailable`. The corresponding C function is `sqlite3_open_v2`.
+    init(path: String, create: Bool = true) throws(StoreError) {
         _ = Self.configureOnce
-        try Self.createPrivateFile(path)
+        if create {
+            try Self.createPrivateFile(path)
+        } else if access(path, F_OK) != 0 {
+            throw .unavailable(
+                "there is no store at \(path) (ingest, import and watch create one; check the path or --store)")
+        }
         var connection: OpaquePointer?
         // NOMUTEX: the type is not Sendable, so SQLite's own per-connection mutex would only cost time.
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
             let error = Self.error(code: code, connection: connection, sql: nil)

@@ -6,12 +6,13 @@ import Foundation
 public final class SQLiteStore: ProspectStore {
     private let database: SQLiteDatabase
 
-    /// Opens the store at `path`, creating the file (mode 0600) and migrating its schema as needed.
+    /// Opens the store at `path`, creating the file (mode 0600) when `create` allows, and migrating its schema as
+    /// needed.
     /// Throws `.unavailable` when the folder does not exist or the file is no database, `.schemaTooNew` for a newer
     /// program's file.
-    public init(path: String) throws(StoreError) {
+    public init(path: String, create: Bool = true) throws(StoreError) {
         do throws(StoreError) {
-            database = try SQLiteDatabase(path: path)
+            database = try SQLiteDatabase(path: path, create: create)
             try SQLiteSchema.migrate(database)
         } catch .corrupt(let why) {
             // Opening is the first read, so a file that is no database (`--store list.csv`) fails here.

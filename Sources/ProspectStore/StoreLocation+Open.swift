@@ -1,8 +1,9 @@
 extension StoreLocation {
-    /// Opens the store this location names, creating and migrating its schema as needed.
-    public func open() throws(StoreError) -> any ProspectStore {
+    /// Opens the store this location names, migrating its schema as needed; `create`: a missing SQLite file is
+    /// made (else `.unavailable`). A PostgreSQL database must exist either way; its tables are made as needed.
+    public func open(create: Bool = true) throws(StoreError) -> any ProspectStore {
         switch self {
-        case .sqlite(let path): try SQLiteStore(path: path)
+        case .sqlite(let path): try SQLiteStore(path: path, create: create)
         case .postgres(let url): try PostgresStore(url: url)
         }
     }

@@ -56,7 +56,7 @@ struct ImportCommand: Subcommand {
             if case .unreadable = error { return .noInput }
             return .dataError
         }
-        let store = try context.openStore(arguments)
+        let store = try context.openStore(arguments, create: true)
         var status = ExitCode.success
         let totals: Importer.Totals
         do {

@@ -47,7 +47,7 @@ struct IngestCommand: Subcommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let console = context.console
-        let store = try context.openStore(arguments)
+        let store = try context.openStore(arguments, create: true)
         var status = ExitCode.success
         if console.err.isTerminal && !json && !arguments.has("--quiet") {
             console.progress = ProgressLine(stream: console.err)

@@ -80,7 +80,7 @@ struct WatchCommand: Subcommand {
         }
         let console = context.console
         console.out.lineFlushed = true
-        let store = try context.openStore(arguments)
+        let store = try context.openStore(arguments, create: true)
         let options = WatchService.Options(
             inbox: inbox, archive: arguments.value("--archive"), rejected: arguments.value("--rejected"),
             pollInterval: pollInterval, workers: workers, pixelLimit: pixelLimit,

@@ -42,6 +42,9 @@ import Testing
     @Test func reminderTimesOutsideTheCalendarAreUsageErrors() throws {
         let folder = try TemporaryDirectory()
         let store = folder.file("prospects.sqlite")
+        let empty = folder.file("empty")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
+        #expect(try ProspectsProcess.run(["ingest", "--store", store, empty]).status == 0)  // an empty store
         let bad = [
             ["--in", "9223372036854775807s"], ["--in", "999999999w"], ["--in", "101y"], ["--at", "2026-02-30"],
             ["--at", "2026-04-31 10:00"], ["--at", "99999-01-01"], ["--at", "10000-01-01T00:00:00Z"],
@@ -87,6 +90,21 @@ import Testing
         #expect(ingested.status == 0 && ingested.output == "1 file: 1 inserted, 0 duplicates, 0 rejected\n")
         let listed = try ProspectsProcess.run(["--store", store, "list", "--json"])
         #expect(listed.status == 0 && listed.lines.count == 1)
+    }
+
+    /// Only `ingest`, `import` and `watch` make a store: anywhere else a missing file is a mistyped path (69,
+    /// named), and no empty store appears in its place.
+    @Test func aCommandThatOnlyReadsOrChangesTheListNeverCreatesAStore() throws {
+        let folder = try TemporaryDirectory()
+        let typo = folder.file("prospect.sqlite")
+        for command in [
+            ["list"], ["show", "1"], ["due"], ["export", "--format", "csv"], ["mark", "--contacted", "1"],
+        ] {
+            let result = try ProspectsProcess.run(command + ["--store", typo])
+            #expect(result.status == 69, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("there is no store at \(typo)"), "\(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     @Test func aMissingPathExits66AndTheOtherFilesStillDecode() throws {
