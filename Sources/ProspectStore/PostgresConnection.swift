@@ -8,8 +8,8 @@ import Foundation
 final class PostgresConnection {
     /// Seconds to wait for a server before failing, unless the URL sets `connect_timeout` itself.
     static let defaultConnectTimeout = 5
-    /// How often a transaction that lost a serialization or deadlock race is run again.
-    static let transactionAttempts = 5
+    /// How often a transaction that lost a serialization or deadlock race is run, at most.
+    static let transactionAttempts = 8
 
     private let handle: OpaquePointer
     /// The URL with its password replaced, for messages.
@@ -78,7 +78,8 @@ final class PostgresConnection {
     }
 
     /// Runs `body` in a transaction, committing when it returns and rolling back when it throws. A transaction
-    /// that lost a serialization or deadlock race against another process (`.busy`) is run again from the start.
+    /// that lost a serialization or deadlock race against another process (`.busy`) is run again from the start,
+    /// up to `transactionAttempts` times.
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         var attempt = 1
         while true {
@@ -90,11 +91,18 @@ final class PostgresConnection {
             } catch {
                 if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK") }
                 guard case .busy = error, attempt < Self.transactionAttempts else { throw error }
-                // A short, growing, jittered pause lets the other transaction finish first.
-                usleep(UInt32.random(in: 1_000...5_000) * UInt32(attempt))
+                usleep(Self.pause(beforeAttempt: attempt + 1))
                 attempt += 1
             }
         }
+    }
+
+    /// Microseconds to wait before running a transaction that lost a race again: 10 ms, doubling with each
+    /// attempt up to 1 s, each time a random part of it from half to all, so that the writers that collided
+    /// do not start again together and the one that won has time to commit.
+    private static func pause(beforeAttempt attempt: Int) -> UInt32 {
+        let ceiling = min(10_000 << min(attempt - 2, 7), 1_000_000)
+        return UInt32.random(in: UInt32(ceiling / 2)...UInt32(ceiling))
     }
 
     /// The one place that turns a failed result into a `StoreError`. Only the primary message is used: the
