@@ -47,13 +47,10 @@ final class PostgresConnection {
     /// `PQexecParams`.
     @discardableResult
     func execute(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> PostgresResult {
-        if PQstatus(handle) != CONNECTION_OK {
-            // The server went away earlier (restart, idle timeout): try once to reconnect.
-            PQreset(handle)
-            guard PQstatus(handle) == CONNECTION_OK else {
-                throw .unavailable("lost the connection to \(redactedURL): \(connectionMessage())")
-            }
-        }
+        // libpq knows the connection is dead only once a statement has failed on it (a server restart or an
+        // idle timeout shows only then; `transaction` runs such a transaction again). A caller that goes on
+        // after that failure, or after a COMMIT whose outcome was lost, gets one attempt to reconnect here.
+        if PQstatus(handle) != CONNECTION_OK { try reconnect() }
         var texts: [String?] = []
         texts.reserveCapacity(values.count)
         for value in values {
@@ -79,16 +76,30 @@ final class PostgresConnection {
 
     /// Runs `body` in a transaction, committing when it returns and rolling back when it throws. A transaction
     /// that lost a serialization or deadlock race against another process (`.busy`) is run again from the start,
-    /// up to `transactionAttempts` times.
+    /// up to `transactionAttempts` times. One that found the connection dead before its COMMIT (the server
+    /// restarted, or ended the session) is run again once on a new connection; `body` must therefore keep no
+    /// state between runs.
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         var attempt = 1
+        var reconnected = false
         while true {
+            var committing = false
             do {
                 try execute("BEGIN")
                 let result = try body()
+                committing = true
                 try execute("COMMIT")
                 return result
             } catch {
+                if PQstatus(handle) != CONNECTION_OK {
+                    // Before COMMIT, the server rolls back whatever of the transaction it had when the connection
+                    // died, so running it again from the start counts nothing twice. A COMMIT whose reply was lost
+                    // may have committed: that is reported, never run again.
+                    guard !committing, !reconnected else { throw error }
+                    reconnected = true
+                    try reconnect()
+                    continue
+                }
                 if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK") }
                 guard case .busy = error, attempt < Self.transactionAttempts else { throw error }
                 usleep(Self.pause(beforeAttempt: attempt + 1))
@@ -103,6 +114,14 @@ final class PostgresConnection {
     private static func pause(beforeAttempt attempt: Int) -> UInt32 {
         let ceiling = min(10_000 << min(attempt - 2, 7), 1_000_000)
         return UInt32.random(in: UInt32(ceiling / 2)...UInt32(ceiling))
+    }
+
+    /// Connects again with the same parameters, once. The corresponding C function is `PQreset`.
+    private func reconnect() throws(StoreError) {
+        PQreset(handle)
+        guard PQstatus(handle) == CONNECTION_OK else {
+            throw .unavailable("lost the connection to \(redactedURL): \(connectionMessage())")
+        }
     }
 
     /// The one place that turns a failed result into a `StoreError`. Only the primary message is used: the

@@ -156,6 +156,39 @@ extension PostgresStoreTests {
     }
 }
 
+extension PostgresStoreTests {
+    /// The server ended the store's connection between two transactions (a restart, an administrator, an idle
+    /// timeout). libpq learns it only when the next statement fails, so the store must reconnect and run that
+    /// transaction again: none of it reached the server. `watch` used to exit 69 after every server restart.
+    @Test func aTransactionAfterTheServerEndedTheConnectionReconnects() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let store = try PostgresStore(url: url)
+        #expect(try store.record([sighting("Ann", "ann@example.com")]).count == 1)
+
+        let admin = try PostgresConnection(url: url)
+        // The store's connection: libpq's fallback_application_name, in this test's own database.
+        let pids = try admin.execute(
+            """
+            SELECT pid FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name = 'prospects' AND pid <> pg_backend_pid()
+            """
+        ).rows.map { row throws(StoreError) in try row.int64(0) }
+        try #require(pids.count == 1)
+        try admin.execute("SELECT pg_terminate_backend($1)", [.integer(pids[0])])
+        // pg_terminate_backend only signals the backend: wait until it has gone.
+        let deadline = Date().addingTimeInterval(10)
+        while try !admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [.integer(pids[0])]).rows.isEmpty {
+            try #require(Date() < deadline, "the store's backend did not end")
+            usleep(10_000)
+        }
+
+        let results = try store.record([sighting("Ann", "ANN@example.com"), sighting("Bob", "bob@example.com")])
+        #expect(results.count == 2)
+        #expect(try store.prospect(.email("ann@example.com"))?.scanCount == 2)
+        #expect(try store.count() == 2)
+    }
+}
+
 /// A local TCP port nothing listens on: bound, then closed.
 private func closedPort() throws -> Int {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
