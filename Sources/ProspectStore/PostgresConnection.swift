@@ -8,8 +8,8 @@ import Foundation
 final class PostgresConnection {
     /// Seconds to wait for a server before failing, unless the URL sets `connect_timeout` itself.
     static let defaultConnectTimeout = 5
-    /// How often a transaction that lost a serialization or deadlock race is run again.
-    static let transactionAttempts = 5
+    /// How often a transaction that lost a serialization or deadlock race is run, at most.
+    static let transactionAttempts = 8
 
     private let handle: OpaquePointer
     /// The URL with its password replaced, for messages.
@@ -47,13 +47,10 @@ final class PostgresConnection {
     /// `PQexecParams`.
     @discardableResult
     func execute(_ sql: String, _ values: [SQLValue] = []) throws(StoreError) -> PostgresResult {
-        if PQstatus(handle) != CONNECTION_OK {
-            // The server went away earlier (restart, idle timeout): try once to reconnect.
-            PQreset(handle)
-            guard PQstatus(handle) == CONNECTION_OK else {
-                throw .unavailable("lost the connection to \(redactedURL): \(connectionMessage())")
-            }
-        }
+        // libpq knows the connection is dead only once a statement has failed on it (a server restart or an
+        // idle timeout shows only then; `transaction` runs such a transaction again). A caller that goes on
+        // after that failure, or after a COMMIT whose outcome was lost, gets one attempt to reconnect here.
+        if PQstatus(handle) != CONNECTION_OK { try reconnect() }
         var texts: [String?] = []
         texts.reserveCapacity(values.count)
         for value in values {
@@ -78,22 +75,52 @@ final class PostgresConnection {
     }
 
     /// Runs `body` in a transaction, committing when it returns and rolling back when it throws. A transaction
-    /// that lost a serialization or deadlock race against another process (`.busy`) is run again from the start.
+    /// that lost a serialization or deadlock race against another process (`.busy`) is run again from the start,
+    /// up to `transactionAttempts` times. One that found the connection dead before its COMMIT (the server
+    /// restarted, or ended the session) is run again once on a new connection; `body` must therefore keep no
+    /// state between runs.
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         var attempt = 1
+        var reconnected = false
         while true {
+            var committing = false
             do {
                 try execute("BEGIN")
                 let result = try body()
+                committing = true
                 try execute("COMMIT")
                 return result
             } catch {
+                if PQstatus(handle) != CONNECTION_OK {
+                    // Before COMMIT, the server rolls back whatever of the transaction it had when the connection
+                    // died, so running it again from the start counts nothing twice. A COMMIT whose reply was lost
+                    // may have committed: that is reported, never run again.
+                    guard !committing, !reconnected else { throw error }
+                    reconnected = true
+                    try reconnect()
+                    continue
+                }
                 if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK") }
                 guard case .busy = error, attempt < Self.transactionAttempts else { throw error }
-                // A short, growing, jittered pause lets the other transaction finish first.
-                usleep(UInt32.random(in: 1_000...5_000) * UInt32(attempt))
+                usleep(Self.pause(beforeAttempt: attempt + 1))
                 attempt += 1
             }
+        }
+    }
+
+    /// Microseconds to wait before running a transaction that lost a race again: 10 ms, doubling with each
+    /// attempt up to 1 s, each time a random part of it from half to all, so that the writers that collided
+    /// do not start again together and the one that won has time to commit.
+    private static func pause(beforeAttempt attempt: Int) -> UInt32 {
+        let ceiling = min(10_000 << min(attempt - 2, 7), 1_000_000)
+        return UInt32.random(in: UInt32(ceiling / 2)...UInt32(ceiling))
+    }
+
+    /// Connects again with the same parameters, once. The corresponding C function is `PQreset`.
+    private func reconnect() throws(StoreError) {
+        PQreset(handle)
+        guard PQstatus(handle) == CONNECTION_OK else {
+            throw .unavailable("lost the connection to \(redactedURL): \(connectionMessage())")
         }
     }
 

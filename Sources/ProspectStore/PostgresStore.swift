@@ -16,12 +16,14 @@ public final class PostgresStore: ProspectStore {
 
     /// One round trip per sighting: the upsert, and for a known prospect its history row (a new prospect's first
     /// sighting lives in the prospect row itself, as in SQLite). `xmax = 0` holds only for a row version this
-    /// statement inserted; an updated row carries our transaction id.
-    private static let upsert = """
+    /// statement inserted; an updated row carries our transaction id. With `explicitID`, a new prospect takes the
+    /// id bound as `$12` (see `newIDs`), else the identity column's next value.
+    private static func upsert(explicitID: Bool) -> String {
+        """
         WITH upserted AS (
-            INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at,
-                last_seen_at, scan_count, first_source, remind_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11)
+            INSERT INTO prospects (\(explicitID ? "id, " : "")name, name_key, email, email_key, phone, organization,
+                contacted, created_at, last_seen_at, scan_count, first_source, remind_at)
+            VALUES (\(explicitID ? "$12, " : "")$1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11)
             ON CONFLICT (email_key) DO UPDATE SET scan_count = prospects.scan_count + 1,
                 last_seen_at = GREATEST(prospects.last_seen_at, EXCLUDED.last_seen_at),
                 phone = COALESCE(prospects.phone, EXCLUDED.phone),
@@ -32,16 +34,42 @@ public final class PostgresStore: ProspectStore {
         )
         SELECT id, inserted FROM upserted
         """
+    }
+
+    private static let upsertWithID = upsert(explicitID: true)
+    private static let upsertWithDefaultID = upsert(explicitID: false)
 
     /// Content already in the ledger creates a prospect again only if it was deleted: no row when it is there.
-    private static let insertIfDeleted = """
-        INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at,
-            last_seen_at, scan_count, first_source, remind_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11)
+    private static func insertIfDeleted(explicitID: Bool) -> String {
+        """
+        INSERT INTO prospects (\(explicitID ? "id, " : "")name, name_key, email, email_key, phone, organization,
+            contacted, created_at, last_seen_at, scan_count, first_source, remind_at)
+        VALUES (\(explicitID ? "$12, " : "")$1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11)
         ON CONFLICT (email_key) DO NOTHING
         RETURNING id
         """
+    }
 
+    private static let insertIfDeletedWithID = insertIfDeleted(explicitID: true)
+    private static let insertIfDeletedWithDefaultID = insertIfDeleted(explicitID: false)
+
+    /// `$1` ids from the prospects' identity sequence, ascending, or none when this role may not take them:
+    /// an identity column's own default needs no privilege on its sequence, `nextval` does (USAGE or UPDATE).
+    private static let newIDs = """
+        SELECT nextval(sequence::regclass)
+        FROM pg_catalog.pg_get_serial_sequence('prospects', 'id') AS sequence, generate_series(1, $1::integer)
+        WHERE pg_catalog.has_sequence_privilege(sequence, 'USAGE, UPDATE')
+        ORDER BY 1
+        """
+
+    /// Writes in one lock order, whatever the input order: first the ledger entries by content hash, then the
+    /// sightings by email key (in input order for one key). Two writers that meet the same people in other
+    /// orders (a list imported forwards and backwards) would otherwise each hold a row the other waits for: a
+    /// deadlock, which PostgreSQL breaks after `deadlock_timeout` by failing one of them, and the retry meets
+    /// the same order again. Only the order of the writes changes, not what they do: no write depends on another
+    /// key's, and each key still sees its sightings in input order, so its first one inserts and the later ones
+    /// are duplicates. Ids are taken up front, in input order, so that new prospects are numbered as in SQLite
+    /// (when the role may not draw from the sequence, they are numbered in key order).
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
         // Validate before BEGIN so that bad input is never mistaken for a retryable race.
         let prepared = try groups.map { group throws(StoreError) in
@@ -50,36 +78,73 @@ public final class PostgresStore: ProspectStore {
                 sightings: try group.sightings.map(ProspectSQL.upsertValues)
             )
         }
+        let entryOrder = groups.indices.compactMap { index in groups[index].entry.map { ($0.contentHash, index) } }
+            .sorted(by: Self.precedes).map(\.1)
+        var sightingOrder: [(group: Int, sighting: Int, position: Int, key: String)] = []
+        for (group, ledgered) in groups.enumerated() {
+            for (sighting, value) in ledgered.sightings.enumerated() {
+                sightingOrder.append((group, sighting, sightingOrder.count, value.emailKey))
+            }
+        }
+        sightingOrder.sort { left, right in Self.precedes((left.key, left.position), (right.key, right.position)) }
+
         return try connection.transaction { () throws(StoreError) in
-            var groupResults: [LedgeredResult] = []
-            groupResults.reserveCapacity(prepared.count)
-            for group in prepared {
-                // The entry goes first: a concurrent transaction inserting the same hash makes this one wait on
-                // the unique index, and once it commits, ON CONFLICT DO NOTHING affects no row.
-                if let entry = group.entry,
-                    try connection.execute(ProspectSQL.insertLedgerEntry, entry).affectedRows == 0
-                {
-                    var restored: [Int64?] = []
-                    for values in group.sightings {
-                        let rows = try connection.execute(Self.insertIfDeleted, values).rows
-                        restored.append(try rows.first?.int64(0))
+            // A concurrent transaction inserting the same hash makes this one wait on the unique index, and once
+            // it commits, ON CONFLICT DO NOTHING affects no row: that content is loaded already, as is a hash
+            // that an earlier group of this call entered.
+            var loaded = Array(repeating: false, count: groups.count)
+            for index in entryOrder {
+                guard let entry = prepared[index].entry else { continue }
+                loaded[index] = try connection.execute(ProspectSQL.insertLedgerEntry, entry).affectedRows == 0
+            }
+            let ids =
+                sightingOrder.isEmpty
+                ? []
+                : try connection.execute(Self.newIDs, [.integer(Int64(sightingOrder.count))]).rows.map {
+                    row throws(StoreError) in try row.int64(0)
+                }
+            guard ids.isEmpty || ids.count == sightingOrder.count else {
+                throw .corrupt("asked for \(sightingOrder.count) ids, got \(ids.count)")
+            }
+            // Per group and sighting: a loaded group's restored id (.inserted) or nil, else the sighting's result.
+            var outcomes = groups.map { Array(repeating: SightingResult?.none, count: $0.sightings.count) }
+            for item in sightingOrder {
+                var values = prepared[item.group].sightings[item.sighting]
+                if !ids.isEmpty { values.append(.integer(ids[item.position])) }
+                if loaded[item.group] {
+                    let sql = ids.isEmpty ? Self.insertIfDeletedWithDefaultID : Self.insertIfDeletedWithID
+                    let rows = try connection.execute(sql, values).rows
+                    outcomes[item.group][item.sighting] = try rows.first.map { row throws(StoreError) in
+                        .inserted(id: try row.int64(0))
                     }
-                    groupResults.append(.alreadyInLedger(restored: restored))
                     continue
                 }
-                var results: [SightingResult] = []
-                results.reserveCapacity(group.sightings.count)
-                for values in group.sightings {
-                    guard let row = try connection.execute(Self.upsert, values).rows.first else {
-                        throw .corrupt("the upsert returned no row")
-                    }
-                    let id = try row.int64(0)
-                    results.append(try row.bool(1) ? .inserted(id: id) : .duplicate(id: id))
+                let sql = ids.isEmpty ? Self.upsertWithDefaultID : Self.upsertWithID
+                guard let row = try connection.execute(sql, values).rows.first else {
+                    throw .corrupt("the upsert returned no row")
                 }
-                groupResults.append(.recorded(results))
+                let id = try row.int64(0)
+                outcomes[item.group][item.sighting] = try row.bool(1) ? .inserted(id: id) : .duplicate(id: id)
             }
-            return groupResults
+            return try groups.indices.map { group throws(StoreError) in
+                if loaded[group] {
+                    return .alreadyInLedger(
+                        restored: outcomes[group].map { outcome in
+                            if case .inserted(let id)? = outcome { id } else { nil }
+                        })
+                }
+                let results = outcomes[group].compactMap(\.self)
+                guard results.count == outcomes[group].count else { throw .corrupt("a sighting was not recorded") }
+                return .recorded(results)
+            }
         }
+    }
+
+    /// The one order every writer takes its locks in: keys by their UTF-8 bytes, which no locale or Unicode
+    /// version changes (Swift's `<` treats canonically equivalent strings as equal), then input position.
+    private static func precedes(_ left: (key: String, position: Int), _ right: (key: String, position: Int)) -> Bool {
+        if left.key.utf8.elementsEqual(right.key.utf8) { return left.position < right.position }
+        return left.key.utf8.lexicographicallyPrecedes(right.key.utf8)
     }
 
     public func ledgerEntry(contentHash: String) throws(StoreError) -> LedgerEntry? {

@@ -97,7 +97,7 @@ enum ProspectSQL {
         let prospect = sighting.prospect
         try rejectNUL(prospect.name, prospect.email, prospect.phone, prospect.organization, sighting.source)
         var values: [SQLValue] = []
-        values.reserveCapacity(12)  // SQLite appends the id
+        values.reserveCapacity(12)  // a store may append the new prospect's id as $12
         values += [
             .text(prospect.name), .text(sighting.nameKey), .text(prospect.email), .text(sighting.emailKey),
             .text(prospect.phone), .text(prospect.organization), .date(sighting.seenAt), .text(sighting.source),

@@ -61,6 +61,132 @@ struct PostgresStoreTests {
         let versions = try PostgresConnection(url: url).execute("SELECT version FROM schema_version").rows
         #expect(versions.map(\.values) == [["2"]])
     }
+
+    /// Writers that meet the same people in different orders (a list imported forwards, backwards, shuffled),
+    /// each in one transaction, used to lock the same rows in opposite orders: PostgreSQL broke the deadlocks
+    /// after a second each and the retries collided again until one writer gave up with `.busy`. Every writer
+    /// must finish, and every sighting must count exactly once.
+    @Test func writersMeetingTheSamePeopleInOtherOrdersAllSucceed() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        _ = try PostgresStore(url: url)  // migrated before the race, so that only the sightings race
+        let people = 300
+        let threads = 4
+        let rounds = 3
+        // One barrier per round, so that the writers start each round together; a writer that fails a round
+        // still waits at the next barriers, so that the others are not left waiting for it.
+        let barriers = (0..<rounds).map { _ in ThreadBarrier(count: threads) }
+        let failures = LockedList<String>()
+        let inserted = LockedList<Int>()
+        let errors = runOnThreads(threads) { index, _ in
+            var store: PostgresStore?
+            for round in 0..<rounds {
+                let order: [Int] =
+                    switch index {
+                    case 0: Array(0..<people)
+                    case 1: Array((0..<people).reversed())
+                    default: Array(0..<people).shuffled()
+                    }
+                let sightings = order.map { person in
+                    sighting("Person \(person)", "person\(person)@example.com", source: "t\(index)-r\(round)")
+                }
+                barriers[round].wait()
+                do {
+                    if store == nil { store = try PostgresStore(url: url) }
+                    let results = try store?.record(sightings) ?? []
+                    if results.count != people { failures.append("thread \(index): \(results.count) results") }
+                    inserted.append(results.count { if case .inserted = $0 { true } else { false } })
+                } catch {
+                    failures.append("thread \(index), round \(round): \(error)")
+                }
+            }
+        }
+        #expect(errors == [])
+        #expect(failures.items == [])
+        #expect(inserted.items.reduce(0, +) == people, "each address inserted by exactly one sighting")
+        let store = try PostgresStore(url: url)
+        let stored = try store.list(filter: .everyone, sort: .name, reverse: false)
+        #expect(stored.count == people)
+        #expect(stored.allSatisfy { $0.scanCount == threads * rounds })
+        #expect(Set(stored.map(\.key)) == Set((0..<people).map { "person\($0)@example.com" }))
+        let scans = try PostgresConnection(url: url).execute("SELECT count(*) FROM scans").rows
+        #expect(
+            scans.map(\.values) == [[String(people * (threads * rounds - 1))]], "one history row per later sighting")
+    }
+}
+
+extension PostgresStoreTests {
+    /// A role granted the tables alone may insert through the identity column's default, but may not call
+    /// `nextval`, which the store uses to number a call's new prospects in input order: such a role must still
+    /// record, its new prospects numbered in key order.
+    @Test func aRoleWithoutPrivilegesOnTheIdSequenceStillRecords() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        _ = try PostgresStore(url: url)
+        let role = "writer_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let admin = try PostgresConnection(url: url)
+        try admin.execute("CREATE ROLE \(role)")
+        try admin.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role)")
+        defer {
+            _ = try? admin.execute("DROP OWNED BY \(role)")
+            _ = try? admin.execute("DROP ROLE \(role)")
+        }
+        // The server's `role` setting, as SET ROLE would: the test's own user may take any role.
+        let store = try PostgresStore(url: url + (url.contains("?") ? "&" : "?") + "options=-c%20role%3D\(role)")
+        let results = try store.record([
+            sighting("Zed", "zed@example.com"), sighting("Amy", "amy@example.com"), sighting("Zed", "ZED@example.com"),
+        ])
+        guard results.count == 3, case .inserted(let zed) = results[0], case .inserted(let amy) = results[1] else {
+            Issue.record("unexpected results \(results)")
+            return
+        }
+        #expect(results[2] == .duplicate(id: zed))
+        #expect(amy < zed, "without nextval, ids follow the order of the writes")
+        #expect(try store.delete(.id(amy)))
+        let entry = LedgerEntry(
+            contentHash: "cc", fileName: "c.png", outcome: .inserted, prospects: 1, processedAt: date(1))
+        let group = LedgeredSightings(entry: entry, sightings: [sighting("Amy", "amy@example.com")])
+        _ = try store.record([group])
+        #expect(try store.delete(.email("amy@example.com")))
+        guard case .alreadyInLedger(let restored)? = try store.record([group]).first, let newAmy = restored.first ?? nil
+        else {
+            Issue.record("Amy was not restored")
+            return
+        }
+        #expect(newAmy > amy)
+        #expect(try store.count() == 2)
+    }
+}
+
+extension PostgresStoreTests {
+    /// The server ended the store's connection between two transactions (a restart, an administrator, an idle
+    /// timeout). libpq learns it only when the next statement fails, so the store must reconnect and run that
+    /// transaction again: none of it reached the server. `watch` used to exit 69 after every server restart.
+    @Test func aTransactionAfterTheServerEndedTheConnectionReconnects() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let store = try PostgresStore(url: url)
+        #expect(try store.record([sighting("Ann", "ann@example.com")]).count == 1)
+
+        let admin = try PostgresConnection(url: url)
+        // The store's connection: libpq's fallback_application_name, in this test's own database.
+        let pids = try admin.execute(
+            """
+            SELECT pid FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name = 'prospects' AND pid <> pg_backend_pid()
+            """
+        ).rows.map { row throws(StoreError) in try row.int64(0) }
+        try #require(pids.count == 1)
+        try admin.execute("SELECT pg_terminate_backend($1)", [.integer(pids[0])])
+        // pg_terminate_backend only signals the backend: wait until it has gone.
+        let deadline = Date().addingTimeInterval(10)
+        while try !admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [.integer(pids[0])]).rows.isEmpty {
+            try #require(Date() < deadline, "the store's backend did not end")
+            usleep(10_000)
+        }
+
+        let results = try store.record([sighting("Ann", "ANN@example.com"), sighting("Bob", "bob@example.com")])
+        #expect(results.count == 2)
+        #expect(try store.prospect(.email("ann@example.com"))?.scanCount == 2)
+        #expect(try store.count() == 2)
+    }
 }
 
 /// A local TCP port nothing listens on: bound, then closed.

@@ -104,6 +104,47 @@ struct ProspectStoreConformanceTests {
         #expect(try store.count() == 2)
     }
 
+    /// The PostgreSQL store writes one call's sightings in key order, so that concurrent writers never lock rows
+    /// in opposite orders; what both stores report, and the ids of the prospects a call creates, still follow
+    /// the input. The keys here come in reverse byte order, and so do the ledger hashes.
+    @Test(arguments: StoreKind.allCases)
+    func resultsAndNewIDsFollowTheInputOrder(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        let results = try store.record([
+            sighting("Zed", "zed@example.com", source: "1"), sighting("Amy", "amy@example.com", source: "2"),
+            sighting("Zed again", "ZED@example.com", source: "3"),
+            sighting("Amy again", "amy@example.com", source: "4"),
+        ])
+        guard results.count == 4, case .inserted(let zed) = results[0], case .inserted(let amy) = results[1] else {
+            Issue.record("unexpected results \(results)")
+            return
+        }
+        #expect(zed < amy)
+        #expect(results[2...] == [.duplicate(id: zed), .duplicate(id: amy)])
+        #expect(try store.history(of: zed).map(\.source) == ["1", "3"])
+        #expect(try store.prospect(.id(amy))?.prospect.name == "Amy")
+
+        func entry(_ hash: String) -> LedgerEntry {
+            LedgerEntry(contentHash: hash, fileName: hash, outcome: .inserted, prospects: 1, processedAt: date(1))
+        }
+        let groups = try store.record([
+            LedgeredSightings(entry: entry("bb"), sightings: [sighting("Yan", "yan@example.com", source: "bb")]),
+            LedgeredSightings(entry: entry("aa"), sightings: [sighting("Bea", "bea@example.com", source: "aa")]),
+            LedgeredSightings(entry: entry("bb"), sightings: [sighting("Yan", "yan@example.com", source: "bb copy")]),
+            LedgeredSightings(entry: nil, sightings: [sighting("Yan", "YAN@example.com", source: "list")]),
+        ])
+        guard groups.count == 4, case .recorded(let yan) = groups[0], case .inserted(let yanID)? = yan.first,
+            case .recorded(let bea) = groups[1], case .inserted(let beaID)? = bea.first
+        else {
+            Issue.record("unexpected results \(groups)")
+            return
+        }
+        #expect(amy < yanID && yanID < beaID)
+        #expect(groups[2...] == [.alreadyInLedger(restored: [nil]), .recorded([.duplicate(id: yanID)])])
+        #expect(try store.history(of: yanID).map(\.source) == ["bb", "list"])
+        #expect(try store.ledgerEntry(contentHash: "bb")?.fileName == "bb")
+    }
+
     @Test(arguments: StoreKind.allCases)
     func ledgerIsWrittenInTheSameTransaction(kind: StoreKind) throws {
         let store = try StoreFixture(kind).open()
