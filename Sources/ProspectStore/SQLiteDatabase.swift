@@ -5,8 +5,8 @@ import Foundation
     import Glibc
 #endif
 
-/// One connection to an SQLite file, configured for several processes writing at once: WAL, a busy timeout,
-/// foreign keys on. Statements are compiled once and cached, since ingest runs the same few statements a lot.
+/// One connection to an SQLite file, configured for several processes writing at once: a busy timeout, foreign
+/// keys on, and WAL once the caller switches it on. Statements are compiled once and cached, since ingest runs the same few statements a lot.
 ///
 /// A class rather than a struct because the connection must be closed exactly once, in `deinit`.
 final class SQLiteDatabase {
@@ -49,8 +49,8 @@ final class SQLiteDatabase {
         self.handle = connection
         sqlite3_extended_result_codes(connection, 1)
         sqlite3_busy_timeout(connection, Self.busyTimeoutMilliseconds)
-        // From here on a failure releases self, and deinit closes the connection.
-        try enableWAL()
+        // From here on a failure releases self, and deinit closes the connection. WAL is the caller's to switch on
+        // (`enableWAL`), once it knows the file is its own.
         try execute("PRAGMA foreign_keys = ON")
         // FULL syncs the WAL at every commit. NORMAL survives a crashed process but may roll back the last commits
         // after a power cut, and `watch` moves a file to the archive once its commit returns: the file would be
@@ -118,7 +118,7 @@ final class SQLiteDatabase {
     /// Switches the file to WAL, which lets readers work beside one writer. The mode is stored in the file, so
     /// this usually finds it set. Switching needs a moment alone with the file, and SQLite answers SQLITE_BUSY
     /// at once, without the busy handler, when another connection is opening it too: retry until the timeout.
-    private func enableWAL() throws(StoreError) {
+    func enableWAL() throws(StoreError) {
         let deadline = Date().addingTimeInterval(Double(Self.busyTimeoutMilliseconds) / 1000)
         while true {
             do throws(StoreError) {

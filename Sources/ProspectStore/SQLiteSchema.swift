@@ -46,6 +46,18 @@ enum SQLiteSchema {
         );
         """
 
+    /// Refuses a database of another program (tables, no `prospects` among them): migrating would add our tables
+    /// to it and switch it to WAL, for a mistyped `--store`.
+    static func refuseForeign(_ database: SQLiteDatabase) throws(StoreError) {
+        let tables = try database.query(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
+        ) { row throws(StoreError) in try row.text(0) }
+        guard !tables.isEmpty, !tables.contains("prospects") else { return }
+        let names = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+        throw .unavailable(
+            "\(database.path) is another program's SQLite database (tables: \(names)), not a prospect store")
+    }
+
     /// Brings the database to `ProspectSQL.schemaVersion`, or throws `.schemaTooNew`.
     static func migrate(_ database: SQLiteDatabase) throws(StoreError) {
         // Cheap check first: an up-to-date store needs no write lock.

@@ -13,6 +13,8 @@ public final class SQLiteStore: ProspectStore {
     public init(path: String, create: Bool = true) throws(StoreError) {
         do throws(StoreError) {
             database = try SQLiteDatabase(path: path, create: create)
+            try SQLiteSchema.refuseForeign(database)
+            try database.enableWAL()
             try SQLiteSchema.migrate(database)
         } catch .corrupt(let why) {
             // Opening is the first read, so a file that is no database (`--store list.csv`) fails here.

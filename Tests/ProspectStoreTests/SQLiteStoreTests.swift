@@ -41,11 +41,33 @@ struct SQLiteStoreTests {
 
     @Test func usesWALForeignKeysAndCommitsThatSurviveAPowerCut() throws {
         let folder = try TemporaryDirectory()
+        _ = try SQLiteStore(path: folder.file("db.sqlite"))
         let database = try SQLiteDatabase(path: folder.file("db.sqlite"))
         #expect(try database.query("PRAGMA journal_mode") { row throws(StoreError) in try row.text(0) } == ["wal"])
         #expect(try database.query("PRAGMA foreign_keys") { row throws(StoreError) in try row.int(0) } == [1])
         // 2 is FULL: the WAL is synced at every commit, before `watch` moves the file it came from.
         #expect(try database.query("PRAGMA synchronous") { row throws(StoreError) in try row.int(0) } == [2])
+    }
+
+    /// `--store` pointed at another program's database: refused, and the file left exactly as it was (no tables
+    /// of ours, still in its own journal mode).
+    @Test func anotherProgramsDatabaseIsRefusedAndLeftAsItWas() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("notes.db")
+        do {
+            let other = try SQLiteDatabase(path: path)
+            try other.executeScript("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello')")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        expectStoreError({ () throws(StoreError) in _ = try SQLiteStore(path: path) }) { error in
+            if case .unavailable(let message) = error {
+                message.contains("another program's SQLite database (tables: notes)")
+            } else {
+                false
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
     @Test func errorsCarryTheSQLButNotTheValues() throws {
