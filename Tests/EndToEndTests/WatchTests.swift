@@ -79,6 +79,39 @@ import Testing
         #expect(watch.stderr.contains("c.png: rejected"))
     }
 
+    /// A writer that pauses longer than the settle time in the middle of a file, while something else makes the
+    /// watcher rescan the inbox (here an empty file touched in): the file is taken once, when its writer closes it,
+    /// never half-written by the rescan (which would quarantine a valid contact and let the rest of the bytes land
+    /// in the quarantine).
+    @Test func aFileBeingWrittenIsNotTakenByARescanWhileItsWriterPauses() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start()
+        #expect(watch.waitForStderr("watching"))
+        let bytes = Self.contact(1)
+        try #require(bytes.count > 400)
+        let fd = open(box.inbox + "/t1.png", O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+        try #require(fd >= 0)
+        _ = bytes[..<300].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        usleep(200_000)
+        // An empty file is taken only once it has stayed empty for the settle time: a rescan 0.5 s later.
+        _ = FileManager.default.createFile(atPath: box.inbox + "/empty.png", contents: nil)
+        usleep(1_300_000)
+        _ = bytes[300...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        #expect(watch.waitForLines(2))
+        usleep(300_000)
+        #expect(watch.terminate().status == 0)
+
+        let records = Self.byFile(watch.records)
+        #expect(watch.lines.count == 2)
+        #expect(records["t1.png"]?["outcome"] as? String == "inserted")
+        #expect(records["empty.png"]?["outcome"] as? String == "rejected")
+        #expect(box.images(in: box.archive) == ["t1.png"])
+        #expect(box.images(in: box.rejected) == ["empty.png"])
+        #expect(try box.prospects() == [Self.email(1): [1]])
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+    }
+
     @Test func onlyCompleteFilesAreTakenAndTemporaryNamesAreIgnored() throws {
         let box = try WatchSandbox()
         let watch = try box.start()
