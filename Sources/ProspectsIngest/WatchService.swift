@@ -87,8 +87,9 @@ public final class WatchService {
     private var undecodable: Set<String> = []
     /// Names of regular files inotify saw created (`IN_CREATE`) and not yet closed after writing nor renamed in:
     /// their writer may pause for any time mid-file, so no scan takes them; their `IN_CLOSE_WRITE` queues them.
-    /// A name leaves when it is completed, deleted or renamed away, or is no longer there at a scan.
-    private var beingWritten: Set<String> = []
+    /// A name leaves when it is completed, deleted or renamed away, or is no longer there at a scan. The inode is
+    /// kept for a file written unnamed (`O_TMPFILE`) and linked in: its close is announced as `#<inode>`.
+    private var beingWritten: [String: UInt64] = [:]
     /// Names that were in `beingWritten` when the kernel's event queue overflowed: their close may have been lost,
     /// so a scan takes them once they have stayed unchanged for `lostEventSettle` (or their close comes after all).
     private var lostEvents: Set<String> = []
@@ -178,7 +179,7 @@ public final class WatchService {
         let present = Set(names)
         observed = observed.filter { present.contains($0.key) }
         // A name gone since (its removal event read or lost) has nothing left to wait for.
-        beingWritten.formIntersection(present)
+        beingWritten = beingWritten.filter { present.contains($0.key) }
         lostEvents.formIntersection(present)
         for shown in undecodableNames { reportUndecodable(shown) }
         undecodable.formIntersection(undecodableNames)
@@ -228,7 +229,7 @@ public final class WatchService {
             // Created while watched and not closed yet: its `IN_CLOSE_WRITE` will queue it again. Announced or
             // not, the creation is the latest news about this name (an earlier file under it may have been
             // announced, then replaced).
-            if beingWritten.contains(name) { continue }
+            if beingWritten[name] != nil { continue }
             guard let entry = try? FileSystemCalls.entry(inbox.path + "/" + name) else { continue }
             if let refused = unclaimable[name] {
                 if refused == entry { continue }
@@ -375,7 +376,11 @@ public final class WatchService {
         for event in events {
             switch event {
             case .completed(let name):
-                if Inbox.isInputName(name) { completed(name) }
+                if Inbox.isInputName(name) {
+                    completed(name)
+                } else if let inode = Self.unnamedFileInode(name) {
+                    for (written, writtenInode) in beingWritten where writtenInode == inode { completed(written) }
+                }
             case .created(let name):
                 // A new regular file is being written: its close will announce it, and until then no scan may take
                 // it, however long its writer pauses. Anything else (a link, a FIFO, a folder) or a hard link of a
@@ -384,19 +389,19 @@ public final class WatchService {
                 else { continue }
                 lostEvents.remove(name)
                 if entry.kind == .regular && entry.links == 1 {
-                    beingWritten.insert(name)
+                    beingWritten[name] = entry.inode
                 } else {
-                    beingWritten.remove(name)
+                    beingWritten[name] = nil
                     enqueue(name, announced: true)
                 }
             case .removed(let name):
-                beingWritten.remove(name)
+                beingWritten[name] = nil
                 lostEvents.remove(name)
             case .undecodable(let shown):
                 if Inbox.isInputName(shown) { reportUndecodable(shown) }
             case .overflow:
                 // The closes of files being written may be among the lost events: they fall back to a long settle.
-                lostEvents.formUnion(beingWritten)
+                lostEvents.formUnion(beingWritten.keys)
                 beingWritten.removeAll()
                 overflowed = true
             case .folderGone:
@@ -411,9 +416,16 @@ public final class WatchService {
 
     /// A file closed after writing: it is complete, queue it.
     private func completed(_ name: String) {
-        beingWritten.remove(name)
+        beingWritten[name] = nil
         lostEvents.remove(name)
         enqueue(name, announced: true)
+    }
+
+    /// The inode in the name `#<inode>` the kernel gives a file opened with `O_TMPFILE`; its close is announced
+    /// under that name even after `linkat` gave it a real one (whose `IN_CREATE` was seen with one link).
+    static func unnamedFileInode(_ name: String) -> UInt64? {
+        guard name.first == "#" else { return nil }
+        return UInt64(name.dropFirst())
     }
 
     private func runDueTimers() throws {

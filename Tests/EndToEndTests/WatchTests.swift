@@ -112,6 +112,26 @@ import Testing
         #expect(box.waiting.isEmpty && box.claimed.isEmpty)
     }
 
+    /// A writer that writes an unnamed file (`O_TMPFILE`) and links it in: inotify shows the name created with one
+    /// link, and the close under the kernel's name `#<inode>`; the file is taken at that close.
+    @Test func aFileWrittenUnnamedAndLinkedInIsTakenWhenClosed() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start()
+        #expect(watch.waitForStderr("watching"))
+        let fd = open(box.inbox, __O_TMPFILE | O_DIRECTORY | O_WRONLY, 0o644)
+        guard fd >= 0 else { return }  // a file system without O_TMPFILE
+        let bytes = Self.contact(1)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        #expect(linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, box.inbox + "/unnamed.png", AT_SYMLINK_FOLLOW) == 0)
+        usleep(100_000)
+        close(fd)
+        #expect(watch.waitForLines(1, timeout: 5))
+        #expect(watch.terminate().status == 0)
+        #expect(watch.records.first?["outcome"] as? String == "inserted")
+        #expect(box.images(in: box.archive) == ["unnamed.png"])
+        #expect(try box.prospects() == [Self.email(1): [1]])
+    }
+
     @Test func onlyCompleteFilesAreTakenAndTemporaryNamesAreIgnored() throws {
         let box = try WatchSandbox()
         let watch = try box.start()
