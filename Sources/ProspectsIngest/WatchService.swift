@@ -461,6 +461,14 @@ public final class WatchService {
         if rescanAt.map({ at < $0 }) ?? true { rescanAt = at }
     }
 
+    /// Stops as the first SIGTERM does: nothing more is claimed, the files in hand are finished, and `run` returns
+    /// (files still in a decoder after the stop grace stay claimed for the next start). For a caller whose
+    /// `report` cannot go on (its output is gone); called from within `run`, on its thread. A second call changes
+    /// nothing.
+    public func stop() {
+        if stopDeadline == nil { requestStop() }
+    }
+
     /// The first signal finishes the files in hand; a second one stops without waiting for decoders.
     private func requestStop() {
         if stopDeadline == nil {

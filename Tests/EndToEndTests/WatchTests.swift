@@ -289,6 +289,33 @@ import Testing
         #expect(watch.lines.count == archived.count)
     }
 
+    /// With `--json`, stdout is the consumer's feed: once a line cannot be written there (a full disk, a reader
+    /// that went away: EPIPE, SIGPIPE being ignored), the watcher says so, finishes the file in hand and exits 74
+    /// instead of running on with nobody hearing of its files. The file is archived (or still claimed), never lost.
+    @Test(arguments: ["/dev/full", "a pipe nobody reads"])
+    func aStandardOutputThatCannotBeWrittenStopsTheWatcherWith74(_ output: String) throws {
+        let box = try WatchSandbox()
+        let stdout: FileHandle
+        if output == "/dev/full" {
+            stdout = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        } else {
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            stdout = pipe.fileHandleForWriting
+        }
+        let watch = try box.start(stdout: stdout)
+        try stdout.close()
+        #expect(watch.waitForStderr("watching"))
+        try box.drop("a.png", Self.contact(1))
+        #expect(watch.waitForExit(timeout: 5) == 74)
+        #expect(watch.stderr.contains("cannot write the --json lines to standard output"))
+        #expect(watch.stderr.contains("a.png: inserted"))
+        let archived = box.images(in: box.archive)
+        #expect(archived == ["a.png"] || box.claimed.count == 1)
+        #expect(archived.count + box.claimed.count + box.waiting.count == 1)
+        #expect(try box.prospects() == [Self.email(1): [1]])
+    }
+
     @Test func aDecoderCrashQuarantinesTheFileAndTheWatcherLivesOn() throws {
         let box = try WatchSandbox()
         let watch = try box.start(environment: [Self.crashHook: "poison"])
