@@ -34,6 +34,7 @@ struct WatchCommand: Subcommand {
         process (a crash costs one file, quarantined as decoderCrashed), committed with its content hash, then
         moved. Nothing is deleted or overwritten. After kill -9, a restart takes up the claimed files again and
         the content ledger keeps them from being counted twice. SIGINT/SIGTERM: finish the files in hand, exit 0.
+        With --json, a line that cannot be written to stdout (reader gone, disk full) stops it the same way, exit 74.
         Under systemd (Type=notify) it reports READY, STOPPING, STATUS and watchdog pings on $NOTIFY_SOCKET.
         Exit status: 0 after a stop signal, 66 when the inbox is missing or goes away, 69 when the store is
         unavailable, 74 when a system call it cannot do without fails, 78 when the folders cannot work as
@@ -93,16 +94,30 @@ struct WatchCommand: Subcommand {
             let how = pollInterval.map { "scanning every \($0)" } ?? "inotify"
             console.warn("watching \(SafeText.escaped(inbox)) (\(how), \(workers) decoder process(es))")
             var stuck = 0
+            var outputFailed = false
+            // With --json, stdout is the consumer's feed: once a line cannot be written (its reader gone, a full
+            // disk), every later line would be lost too. Stop as on SIGTERM and fail: files not yet taken stay in
+            // the inbox, and those still claimed are taken up by the next start.
+            let checkOutput = {
+                guard json, !outputFailed, let error = console.out.writeError else { return }
+                outputFailed = true
+                console.warn(
+                    "cannot write the --json lines to standard output (\(String(cString: strerror(error)))); stopping")
+                service.stop()
+            }
             try service.run { file in
                 report(file, console)
+                checkOutput()
             } stuck: { file in
                 stuck += 1
                 report(file, console)
+                checkOutput()
             }
             let totals = service.totals
             console.warn(
                 "stopped: \(totals.files) files, \(totals.inserted) inserted, \(totals.duplicates) duplicates, "
                     + "\(totals.rejected) rejected" + (stuck > 0 ? ", \(stuck) could not be claimed or moved" : ""))
+            if outputFailed { return .ioError }
         } catch let error as WatchError {
             throw CommandFailure(message: error.message, status: status(for: error))
         }

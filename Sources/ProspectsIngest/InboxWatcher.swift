@@ -1,7 +1,7 @@
 import Glibc
 
 /// The kernel's news about one folder (inotify, top level only): names that became complete files, entries that
-/// appeared without being written (links, FIFOs, folders), and lost events.
+/// appeared (a file being written, or a link, FIFO or folder), names that went away, and lost events.
 ///
 /// A class because it owns the inotify descriptor. The descriptor is non-blocking: the watch loop `poll`s it and
 /// calls `readEvents()` when it is readable, so the watcher sleeps in the kernel until something happens.
@@ -9,8 +9,11 @@ final class InboxWatcher {
     enum Event: Sendable, Hashable {
         /// A writer closed the file (`IN_CLOSE_WRITE`) or it was renamed in (`IN_MOVED_TO`): it is complete.
         case completed(name: String)
-        /// An entry was created (`IN_CREATE`); only worth a look when it is not a file being written.
+        /// An entry was created (`IN_CREATE`): a new regular file is being written, and its close will follow.
         case created(name: String)
+        /// An entry was deleted (`IN_DELETE`) or renamed away (`IN_MOVED_FROM`): a file being written under that
+        /// name will not be announced under it.
+        case removed(name: String)
         /// A file was completed or created under a name that is not UTF-8 (see `FileName`).
         case undecodable(shown: String)
         /// The kernel's queue overflowed (`IN_Q_OVERFLOW`): events were lost, the folder must be rescanned.
@@ -29,7 +32,7 @@ final class InboxWatcher {
         // Glibc imports the masks as Int32; the call wants the bits as UInt32.
         let mask =
             UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE) | UInt32(IN_DELETE_SELF)
-            | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
+            | UInt32(IN_MOVE_SELF) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_ONLYDIR)
         guard inotify_add_watch(fd, path, mask) >= 0 else {
             let error = SystemCallError("inotify_add_watch", path: path)
             close(fd)
@@ -87,6 +90,8 @@ final class InboxWatcher {
                     events.append(.completed(name: name))
                 } else if mask & UInt32(IN_CREATE) != 0 {
                     events.append(.created(name: name))
+                } else if mask & (UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)) != 0 {
+                    events.append(.removed(name: name))
                 }
             }
         }

@@ -32,6 +32,10 @@ public final class WatchService {
         /// A file found by a scan rather than announced by inotify is taken only once it has settled: it may still
         /// be being written. Settled means unchanged for this long by the watcher's own clock (see `isSettled`).
         public var settle: Duration = .milliseconds(500)
+        /// How long a file that was being written when inotify lost events (a queue overflow) must stay unchanged
+        /// before a scan takes it: its close may have been among the lost events, and its writer may only be
+        /// pausing. Much longer than `settle` because the usual proof of completion is missing.
+        public var lostEventSettle: Duration = .seconds(30)
         /// How long a stop waits for files in a decoder; after that they stay claimed for the next start.
         public var stopGrace: Duration = .milliseconds(1500)
         /// How often the claim folders are looked at for those of dead watchers (one `readdir` of `.processing`
@@ -81,6 +85,14 @@ public final class WatchService {
     private var unadoptable: Set<String> = []
     /// Names that are not UTF-8 (as shown), already reported: such a file cannot be opened until it is renamed.
     private var undecodable: Set<String> = []
+    /// Names of regular files inotify saw created (`IN_CREATE`) and not yet closed after writing nor renamed in:
+    /// their writer may pause for any time mid-file, so no scan takes them; their `IN_CLOSE_WRITE` queues them.
+    /// A name leaves when it is completed, deleted or renamed away, or is no longer there at a scan. The inode is
+    /// kept for a file written unnamed (`O_TMPFILE`) and linked in: its close is announced as `#<inode>`.
+    private var beingWritten: [String: UInt64] = [:]
+    /// Names that were in `beingWritten` when the kernel's event queue overflowed: their close may have been lost,
+    /// so a scan takes them once they have stayed unchanged for `lostEventSettle` (or their close comes after all).
+    private var lostEvents: Set<String> = []
     /// Files found by a scan and not settled yet: what `lstat` said, and since when it has said the same.
     private var observed: [String: (entry: EntryInfo, since: ContinuousClock.Instant)] = [:]
     private var rescanAt: ContinuousClock.Instant?
@@ -166,6 +178,9 @@ public final class WatchService {
         for name in names { enqueue(name, announced: false) }
         let present = Set(names)
         observed = observed.filter { present.contains($0.key) }
+        // A name gone since (its removal event read or lost) has nothing left to wait for.
+        beingWritten = beingWritten.filter { present.contains($0.key) }
+        lostEvents.formIntersection(present)
         for shown in undecodableNames { reportUndecodable(shown) }
         undecodable.formIntersection(undecodableNames)
     }
@@ -211,6 +226,10 @@ public final class WatchService {
             let name = queue[index]
             index += 1
             let announced = queued.removeValue(forKey: name) ?? false
+            // Created while watched and not closed yet: its `IN_CLOSE_WRITE` will queue it again. Announced or
+            // not, the creation is the latest news about this name (an earlier file under it may have been
+            // announced, then replaced).
+            if beingWritten[name] != nil { continue }
             guard let entry = try? FileSystemCalls.entry(inbox.path + "/" + name) else { continue }
             if let refused = unclaimable[name] {
                 if refused == entry { continue }
@@ -219,11 +238,13 @@ public final class WatchService {
             // A file found by a scan may still be being written: inotify will announce it when closed, or a re-scan
             // will find it settled. An empty file may be a `touch` before the real write, even when announced; it
             // is taken (and quarantined) only once it has stayed empty for the settle time.
-            if entry.kind == .regular && (!announced || entry.size == 0) && !isSettled(name, entry) {
+            let settle = lostEvents.contains(name) ? options.lostEventSettle : options.settle
+            if entry.kind == .regular && (!announced || entry.size == 0) && !isSettled(name, entry, for: settle) {
                 scheduleRescan(after: options.settle)
                 continue
             }
             observed[name] = nil
+            lostEvents.remove(name)
             let claim: FileClaim?
             do {
                 claim = try claims.claim(name: name, inbox: inbox.path)
@@ -265,20 +286,21 @@ public final class WatchService {
         return Decided(claim: claim, outcome: outcome)
     }
 
-    /// True once `lstat` has said the same about the file (inode, size, times) for the settle time by this
-    /// watcher's monotonic clock: a writer's clock, skewed or a year ahead (NFS, SMB), can neither make a file look
-    /// finished nor keep it waiting for ever. With inotify the folder is local, and the kernel stamps the change
-    /// time (`st_ctim`, which no writer can set) with this machine's clock: one settle time ago also means settled.
-    private func isSettled(_ name: String, _ entry: EntryInfo) -> Bool {
+    /// True once `lstat` has said the same about the file (inode, size, times) for `settle` by this watcher's
+    /// monotonic clock: a writer's clock, skewed or a year ahead (NFS, SMB), can neither make a file look finished
+    /// nor keep it waiting for ever. With inotify the folder is local, and the kernel stamps the change time
+    /// (`st_ctim`, which no writer can set) with this machine's clock: `settle` ago also means settled. Only for
+    /// files whose writing the watcher did not see begin (see `beingWritten`): a writer may pause for longer.
+    private func isSettled(_ name: String, _ entry: EntryInfo, for settle: Duration) -> Bool {
         let now = ContinuousClock.now
         if let seen = observed[name], seen.entry == entry {
-            if now - seen.since >= options.settle { return true }
+            if now - seen.since >= settle { return true }
         } else {
             observed[name] = (entry, now)
         }
         guard watcher != nil else { return false }
-        let settle = Double(options.settle.components.seconds) + Double(options.settle.components.attoseconds) / 1e18
-        return Date().timeIntervalSince1970 - entry.changed >= settle
+        let seconds = Double(settle.components.seconds) + Double(settle.components.attoseconds) / 1e18
+        return Date().timeIntervalSince1970 - entry.changed >= seconds
     }
 
     // MARK: Committing and moving
@@ -354,18 +376,33 @@ public final class WatchService {
         for event in events {
             switch event {
             case .completed(let name):
-                if Inbox.isInputName(name) { enqueue(name, announced: true) }
+                if Inbox.isInputName(name) {
+                    completed(name)
+                } else if let inode = Self.unnamedFileInode(name) {
+                    for (written, writtenInode) in beingWritten where writtenInode == inode { completed(written) }
+                }
             case .created(let name):
-                // A new regular file is being written: its close will announce it. Anything else (a link, a FIFO,
-                // a folder) or a hard link of a finished file will never be closed after writing: look at it now.
-                guard Inbox.isInputName(name),
-                    let entry = try? FileSystemCalls.entry(inbox.path + "/" + name),
-                    entry.kind != .regular || entry.links > 1
+                // A new regular file is being written: its close will announce it, and until then no scan may take
+                // it, however long its writer pauses. Anything else (a link, a FIFO, a folder) or a hard link of a
+                // finished file will never be closed after writing: look at it now.
+                guard Inbox.isInputName(name), let entry = try? FileSystemCalls.entry(inbox.path + "/" + name)
                 else { continue }
-                enqueue(name, announced: true)
+                lostEvents.remove(name)
+                if entry.kind == .regular && entry.links == 1 {
+                    beingWritten[name] = entry.inode
+                } else {
+                    beingWritten[name] = nil
+                    enqueue(name, announced: true)
+                }
+            case .removed(let name):
+                beingWritten[name] = nil
+                lostEvents.remove(name)
             case .undecodable(let shown):
                 if Inbox.isInputName(shown) { reportUndecodable(shown) }
             case .overflow:
+                // The closes of files being written may be among the lost events: they fall back to a long settle.
+                lostEvents.formUnion(beingWritten.keys)
+                beingWritten.removeAll()
                 overflowed = true
             case .folderGone:
                 throw WatchError.inboxGone(path: inbox.path)
@@ -375,6 +412,20 @@ public final class WatchService {
             log("the kernel's event queue overflowed; rescanning the inbox")
             try scan()
         }
+    }
+
+    /// A file closed after writing: it is complete, queue it.
+    private func completed(_ name: String) {
+        beingWritten[name] = nil
+        lostEvents.remove(name)
+        enqueue(name, announced: true)
+    }
+
+    /// The inode in the name `#<inode>` the kernel gives a file opened with `O_TMPFILE`; its close is announced
+    /// under that name even after `linkat` gave it a real one (whose `IN_CREATE` was seen with one link).
+    static func unnamedFileInode(_ name: String) -> UInt64? {
+        guard name.first == "#" else { return nil }
+        return UInt64(name.dropFirst())
     }
 
     private func runDueTimers() throws {
@@ -408,6 +459,14 @@ public final class WatchService {
     private func scheduleRescan(after delay: Duration) {
         let at = ContinuousClock.now + delay
         if rescanAt.map({ at < $0 }) ?? true { rescanAt = at }
+    }
+
+    /// Stops as the first SIGTERM does: nothing more is claimed, the files in hand are finished, and `run` returns
+    /// (files still in a decoder after the stop grace stay claimed for the next start). For a caller whose
+    /// `report` cannot go on (its output is gone); called from within `run`, on its thread. A second call changes
+    /// nothing.
+    public func stop() {
+        if stopDeadline == nil { requestStop() }
     }
 
     /// The first signal finishes the files in hand; a second one stops without waiting for decoders.

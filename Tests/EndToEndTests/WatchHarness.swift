@@ -12,10 +12,11 @@ final class WatchProcess: @unchecked Sendable {
     private var stderrText = ""
     private var openStreams = 2
 
-    /// With a `launcher` (e.g. `setpriv` to drop root), runs `launcher… prospects watch …`.
+    /// With a `launcher` (e.g. `setpriv` to drop root), runs `launcher… prospects watch …`. With `stdout` (e.g.
+    /// `/dev/full`, or a pipe nobody reads), the watcher writes there instead, and `lines` stays empty.
     init(
         inbox: String, store: String, arguments: [String] = [], environment: [String: String] = [:],
-        launcher: [String] = []
+        launcher: [String] = [], stdout: FileHandle? = nil
     ) throws {
         let watch = ["watch", "--json", "--store", store] + arguments + [inbox]
         if let command = launcher.first {
@@ -32,12 +33,16 @@ final class WatchProcess: @unchecked Sendable {
         process.environment = env
         let out = Pipe()
         let err = Pipe()
-        process.standardOutput = out
+        process.standardOutput = stdout ?? out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        read(out.fileHandleForReading) { [self] text in
-            stdoutLines += text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        if stdout == nil {
+            read(out.fileHandleForReading) { [self] text in
+                stdoutLines += text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            }
+        } else {
+            openStreams = 1
         }
         read(err.fileHandleForReading) { [self] text in stderrText += text }
     }
@@ -174,10 +179,12 @@ final class WatchSandbox: Sendable {
     var rejected: String { inbox + "/rejected" }
 
     func start(
-        _ arguments: [String] = [], environment: [String: String] = [:], launcher: [String] = []
+        _ arguments: [String] = [], environment: [String: String] = [:], launcher: [String] = [],
+        stdout: FileHandle? = nil
     ) throws -> WatchProcess {
         try WatchProcess(
-            inbox: inbox, store: store, arguments: arguments, environment: environment, launcher: launcher)
+            inbox: inbox, store: store, arguments: arguments, environment: environment, launcher: launcher,
+            stdout: stdout)
     }
 
     /// Writes `bytes` to `INBOX/name` in one go (open, write, close: one IN_CLOSE_WRITE).

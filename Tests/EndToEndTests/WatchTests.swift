@@ -79,6 +79,59 @@ import Testing
         #expect(watch.stderr.contains("c.png: rejected"))
     }
 
+    /// A writer that pauses longer than the settle time in the middle of a file, while something else makes the
+    /// watcher rescan the inbox (here an empty file touched in): the file is taken once, when its writer closes it,
+    /// never half-written by the rescan (which would quarantine a valid contact and let the rest of the bytes land
+    /// in the quarantine).
+    @Test func aFileBeingWrittenIsNotTakenByARescanWhileItsWriterPauses() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start()
+        #expect(watch.waitForStderr("watching"))
+        let bytes = Self.contact(1)
+        try #require(bytes.count > 400)
+        let fd = open(box.inbox + "/t1.png", O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+        try #require(fd >= 0)
+        _ = bytes[..<300].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        usleep(200_000)
+        // An empty file is taken only once it has stayed empty for the settle time: a rescan 0.5 s later.
+        _ = FileManager.default.createFile(atPath: box.inbox + "/empty.png", contents: nil)
+        usleep(1_300_000)
+        _ = bytes[300...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        #expect(watch.waitForLines(2))
+        usleep(300_000)
+        #expect(watch.terminate().status == 0)
+
+        let records = Self.byFile(watch.records)
+        #expect(watch.lines.count == 2)
+        #expect(records["t1.png"]?["outcome"] as? String == "inserted")
+        #expect(records["empty.png"]?["outcome"] as? String == "rejected")
+        #expect(box.images(in: box.archive) == ["t1.png"])
+        #expect(box.images(in: box.rejected) == ["empty.png"])
+        #expect(try box.prospects() == [Self.email(1): [1]])
+        #expect(box.waiting.isEmpty && box.claimed.isEmpty)
+    }
+
+    /// A writer that writes an unnamed file (`O_TMPFILE`) and links it in: inotify shows the name created with one
+    /// link, and the close under the kernel's name `#<inode>`; the file is taken at that close.
+    @Test func aFileWrittenUnnamedAndLinkedInIsTakenWhenClosed() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start()
+        #expect(watch.waitForStderr("watching"))
+        let fd = open(box.inbox, __O_TMPFILE | O_DIRECTORY | O_WRONLY, 0o644)
+        guard fd >= 0 else { return }  // a file system without O_TMPFILE
+        let bytes = Self.contact(1)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        #expect(linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, box.inbox + "/unnamed.png", AT_SYMLINK_FOLLOW) == 0)
+        usleep(100_000)
+        close(fd)
+        #expect(watch.waitForLines(1, timeout: 5))
+        #expect(watch.terminate().status == 0)
+        #expect(watch.records.first?["outcome"] as? String == "inserted")
+        #expect(box.images(in: box.archive) == ["unnamed.png"])
+        #expect(try box.prospects() == [Self.email(1): [1]])
+    }
+
     @Test func onlyCompleteFilesAreTakenAndTemporaryNamesAreIgnored() throws {
         let box = try WatchSandbox()
         let watch = try box.start()
@@ -234,6 +287,33 @@ import Testing
         #expect(archived.count + box.waiting.count == 10)
         #expect(try box.prospects().count == archived.count)
         #expect(watch.lines.count == archived.count)
+    }
+
+    /// With `--json`, stdout is the consumer's feed: once a line cannot be written there (a full disk, a reader
+    /// that went away: EPIPE, SIGPIPE being ignored), the watcher says so, finishes the file in hand and exits 74
+    /// instead of running on with nobody hearing of its files. The file is archived (or still claimed), never lost.
+    @Test(arguments: ["/dev/full", "a pipe nobody reads"])
+    func aStandardOutputThatCannotBeWrittenStopsTheWatcherWith74(_ output: String) throws {
+        let box = try WatchSandbox()
+        let stdout: FileHandle
+        if output == "/dev/full" {
+            stdout = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        } else {
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            stdout = pipe.fileHandleForWriting
+        }
+        let watch = try box.start(stdout: stdout)
+        try stdout.close()
+        #expect(watch.waitForStderr("watching"))
+        try box.drop("a.png", Self.contact(1))
+        #expect(watch.waitForExit(timeout: 5) == 74)
+        #expect(watch.stderr.contains("cannot write the --json lines to standard output"))
+        #expect(watch.stderr.contains("a.png: inserted"))
+        let archived = box.images(in: box.archive)
+        #expect(archived == ["a.png"] || box.claimed.count == 1)
+        #expect(archived.count + box.claimed.count + box.waiting.count == 1)
+        #expect(try box.prospects() == [Self.email(1): [1]])
     }
 
     @Test func aDecoderCrashQuarantinesTheFileAndTheWatcherLivesOn() throws {

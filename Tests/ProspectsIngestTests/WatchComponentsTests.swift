@@ -132,12 +132,15 @@ import Testing
         try write(inboxPath + "/moved.png.part", "data")
         #expect(rename(inboxPath + "/moved.png.part", inboxPath + "/moved.png") == 0)
         #expect(symlink("/etc/passwd", inboxPath + "/link.png") == 0)
+        #expect(unlink(inboxPath + "/closed.png") == 0)
         var fds = [pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)]
         #expect(poll(&fds, 1, 1000) == 1)
         let events = try watcher.readEvents()
         #expect(events.contains(.completed(name: "closed.png")))
         #expect(events.contains(.completed(name: "moved.png")))
         #expect(events.contains(.created(name: "link.png")))
+        #expect(events.contains(.removed(name: "moved.png.part")))
+        #expect(events.contains(.removed(name: "closed.png")))
 
         // struct inotify_event { wd, mask, cookie, len } with IN_Q_OVERFLOW and no name.
         var raw: [UInt8] = []
