@@ -83,6 +83,13 @@ enum ImportRoute: String, CaseIterable, Sendable {
         #expect(deleted.status == 65, "one of the three does not exist")
         #expect(deleted.stderr.contains("nobody@example.com: no such prospect"))
         #expect(try emails(run(["list", "--json"], store: store)).count == 11)
+
+        // One prospect named twice (by id, then by address in another case) is deleted once and reported twice.
+        let ada = try #require(try emails(run(["list", "--json"], store: store)).first)
+        let twice = try run(["delete", ada.uppercased(), ada], store: store)
+        #expect(twice.status == 0, "\(twice.stderr)")
+        #expect(twice.lines == ["\(ada.uppercased()): deleted", "\(ada): deleted"])
+        #expect(try emails(run(["list", "--json"], store: store)).count == 10)
     }
 
     @Test(arguments: StoreKind.allCases)
