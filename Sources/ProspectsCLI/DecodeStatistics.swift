@@ -27,7 +27,7 @@ struct DecodeStatistics {
         let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
         let mean = sorted.reduce(0, +) / Double(sorted.count)
         return [
-            "stats: \(sorted.count) images, codes found in \(found); images by passes run: \(distribution)",
+            "stats: \(HumanText.count(sorted.count, "image")), codes found in \(found); images by passes run: \(distribution)",
             "stats: decode time per image: mean \(Self.format(mean)) ms, median \(Self.format(median)) ms, "
                 + "max \(Self.format(sorted.last!)) ms",
         ]

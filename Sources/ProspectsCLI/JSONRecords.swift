@@ -63,8 +63,8 @@ enum JSONRecords {
 /// Text for people. Everything taken from input goes through `SafeText.escaped`.
 enum HumanText {
     /// `1 file`, `2 files`: a count with its noun, singular for one.
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
     }
 
     static func prospect(_ prospect: Prospect) -> String {

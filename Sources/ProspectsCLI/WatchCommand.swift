@@ -92,8 +92,10 @@ struct WatchCommand: Subcommand {
                 options: options, store: store, notifier: SystemdNotifier(environment: context.environment),
                 log: { console.warn($0) })
             let how = pollInterval.map { "scanning every \($0)" } ?? "inotify"
-            console.warn("watching \(SafeText.escaped(inbox)) (\(how), \(workers) decoder process(es))")
-            var stuck = 0
+            console.warn(
+                "watching \(SafeText.escaped(inbox)) (\(how), \(HumanText.count(workers, "decoder process", plural: "decoder processes")))"
+            )
+            var stuck: Set<String> = []
             var outputFailed = false
             // With --json, stdout is the consumer's feed: once a line cannot be written (its reader gone, a full
             // disk), every later line would be lost too. Stop as on SIGTERM and fail: files not yet taken stay in
@@ -109,14 +111,17 @@ struct WatchCommand: Subcommand {
                 report(file, console)
                 checkOutput()
             } stuck: { file in
-                stuck += 1
+                stuck.insert(file.inboxPath)
                 report(file, console)
                 checkOutput()
             }
             let totals = service.totals
+            // Files, not reports: one file can be reported more than once (it changed, and still cannot be taken).
+            let notTaken =
+                stuck.isEmpty ? "" : ", \(HumanText.count(stuck.count, "file")) could not be claimed or moved"
             console.warn(
-                "stopped: \(totals.files) files, \(totals.inserted) inserted, \(totals.duplicates) duplicates, "
-                    + "\(totals.rejected) rejected" + (stuck > 0 ? ", \(stuck) could not be claimed or moved" : ""))
+                "stopped: \(HumanText.count(totals.files, "file")), \(totals.inserted) inserted, "
+                    + "\(HumanText.count(totals.duplicates, "duplicate")), \(totals.rejected) rejected\(notTaken)")
             if outputFailed { return .ioError }
         } catch let error as WatchError {
             throw CommandFailure(message: error.message, status: status(for: error))
