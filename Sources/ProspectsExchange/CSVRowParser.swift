@@ -53,7 +53,13 @@ final class CSVRowParser {
                     case .fieldStart:
                         guard rowStarted else { return false }
                     case .quoted:
-                        problem = "a quoted field is not closed before the end of the file"
+                        // Said plainly when the quote swallowed lines: they look imported, and are not.
+                        problem =
+                            line - rowLine < 2
+                            ? "a quoted field is not closed before the end of the file"
+                            : "a quote opened on this line is never closed: every line after it, to the end of the "
+                                + "file, was read into this one field and none was imported; close the quote and "
+                                + "import again"
                     case .unquoted, .afterQuote:
                         break
                     }

@@ -96,11 +96,15 @@ public final class JSONLinesRecordReader: ImportRecordReader {
         var contacted: Bool?
         for key in ["contacted", "isContacted"] {
             guard let value = fields[key], !(value is NSNull) else { continue }
-            // JSONSerialization gives NSNumber for booleans, so 1 and 0 pass as true and false too.
-            guard let flag = value as? Bool else {
+            // JSONSerialization gives NSNumber for booleans, so 1 and 0 pass as true and false too; the words a CSV
+            // column takes ("yes", "no") are taken here as well.
+            if let flag = value as? Bool {
+                contacted = flag
+            } else if let text = value as? String, let flag = ImportColumns.parseContacted(text) {
+                contacted = flag
+            } else {
                 throw .malformed(line: line, reason: "\"\(key)\" is not true or false")
             }
-            contacted = flag
             break
         }
         func date(_ key: String) throws(ImportError) -> Date? {

@@ -127,7 +127,9 @@ public final class Importer {
                         batch.sightings.append(
                             Sighting(
                                 prospect: prospect, source: "\(source):\(record.line)", seenAt: seenAt,
-                                contactedIfNew: record.contacted == true, createdAtIfNew: record.createdAt,
+                                // An added date in the future would keep the row first in `--sort recent` for ever.
+                                contactedIfNew: record.contacted == true,
+                                createdAtIfNew: record.createdAt.map { min($0, seenAt) },
                                 remindAtIfNew: record.remindAt))
                     case .failure(let error):
                         rejection = Rejection(line: record.line, reason: .invalid(error))

@@ -122,7 +122,16 @@ func readAll(_ reader: any ImportRecordReader) throws(ImportError) -> [Result<Im
         #expect(
             results[1]
                 == .failure(
-                    .malformed(line: 3, reason: "a quoted field is not closed before the end of the file")))
+                    .malformed(
+                        line: 3,
+                        reason: "a quote opened on this line is never closed: every line after it, to the end of the "
+                            + "file, was read into this one field and none was imported; close the quote and import "
+                            + "again")))
+        // A quote opened on the last line swallows nothing, and says only that.
+        let last = try records("name,email\nAda,a@x.io\n\"Bob,b@x.io\n")
+        #expect(
+            last.last
+                == .failure(.malformed(line: 3, reason: "a quoted field is not closed before the end of the file")))
     }
 
     @Test func malformedRecordsAreReportedAndSkipped() throws {

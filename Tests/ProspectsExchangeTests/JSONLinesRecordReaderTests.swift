@@ -20,6 +20,7 @@ import Testing
             {"name":"Cy"}
             {"name":7,"email":"c@x.io"}
             {"name":"Dee","email":"d@x.io","contacted":"yes"}
+            {"name":"Gus","email":"g@x.io","contacted":"maybe"}
             \r
             {"name":"Eve","email":"e@x.io","organization":"  "}\r
             {"name":"Fay","email":"f@x.io"}
@@ -32,9 +33,10 @@ import Testing
                 .failure(.malformed(line: 5, reason: "not a JSON object")),
                 .failure(.malformed(line: 6, reason: "no \"email\"")),
                 .failure(.malformed(line: 7, reason: "\"name\" is not a string")),
-                .failure(.malformed(line: 8, reason: "\"contacted\" is not true or false")),
-                .success(ImportRecord(name: "Eve", email: "e@x.io", line: 10)),
-                .success(ImportRecord(name: "Fay", email: "f@x.io", line: 11)),
+                .success(ImportRecord(name: "Dee", email: "d@x.io", contacted: true, line: 8)),
+                .failure(.malformed(line: 9, reason: "\"contacted\" is not true or false")),
+                .success(ImportRecord(name: "Eve", email: "e@x.io", line: 11)),
+                .success(ImportRecord(name: "Fay", email: "f@x.io", line: 12)),
             ])
     }
 
