@@ -28,12 +28,26 @@ import Testing
     @Test func escapesTextValues() {
         let card = VCardWriter.card(Fixtures.awkward[4])
         #expect(card.contains(#"FN:Back\\slash\, Comma\; Semi"# + "\r\n"))
-        #expect(card.contains(#"N:Semi;Back\\slash\, Comma\;;;;"# + "\r\n"))
+        // One comma: read as "Family, Given", each part escaped.
+        #expect(card.contains(#"N:Back\\slash;Comma\; Semi;;;"# + "\r\n"))
         #expect(card.contains(#"ORG:A\\B\, C\; D"# + "\r\n"))
         let multiline = VCardWriter.card(Fixtures.awkward[6])
         #expect(multiline.contains(#"ORG:Line one\nline two"# + "\r\n"))
         let crlf = VCardWriter.card(Fixtures.stored(8, "X", "x@example.com", organization: "a\r\nb\rc\u{7}d"))
         #expect(crlf.contains(#"ORG:a\nb\nc"# + "d\r\n"))
+    }
+
+    /// "Hudson, Paul" is how lists write family name first: N gets Hudson as the family name, not "Paul" with
+    /// "Hudson," as the given one.
+    @Test func aNameWithOneCommaIsFamilyThenGiven() {
+        func structured(_ name: String) -> String? {
+            VCardWriter.card(Fixtures.stored(1, name, "x@example.com")).split(separator: "\r\n")
+                .first { $0.hasPrefix("N:") }.map(String.init)
+        }
+        #expect(structured("Hudson, Paul") == "N:Hudson;Paul;;;")
+        #expect(structured("van Beethoven, Ludwig") == "N:van Beethoven;Ludwig;;;")
+        // Two commas are no "Family, Given": the last word is the family name, as for any other name.
+        #expect(structured("Smith, Jr., John") == #"N:John;Smith\, Jr.\,;;;"#)
     }
 
     @Test func nameWithoutSpacesIsTheGivenName() {
