@@ -24,8 +24,8 @@ struct ImportCommand: Subcommand {
         Rows are read as a stream, so a file of any length needs little memory. An invalid or malformed row is
         reported on stderr as FILE:LINE and the import goes on with the next one.
         Exit status: 0 when every row was imported or was a duplicate, 65 when a row was rejected or the file is no
-        list (empty, no header), 66 when the file cannot be opened, 74 when reading it fails midway (the rows before
-        are imported), 69 when the store is unavailable.
+        list (an empty CSV, or one with no header), 66 when the file cannot be opened, 74 when reading it fails
+        midway (the rows before are imported), 69 when the store is unavailable.
         """
     static let flags: Set<String> = ["--json"]
     static let options: Set<String> = ["--store", "--format"]

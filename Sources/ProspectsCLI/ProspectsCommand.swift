@@ -29,16 +29,25 @@ public enum ProspectsCommand {
     /// cut-off list. A reader that went away (`| head`) is not a failure; it asked for no more.
     private static func checkedOutput(_ status: ExitCode, console: Console) -> ExitCode {
         console.out.flush()
-        guard let error = console.out.writeError, error != EPIPE else { return status }
+        // 74 already: the command said why (watch --json stops on this very error).
+        guard let error = console.out.writeError, error != EPIPE, status != .ioError else { return status }
         console.warn("cannot write to standard output: \(String(cString: strerror(error)))")
         return status == .success ? .ioError : status
     }
 
     private static func dispatch(_ argv: [String], environment: [String: String], console: Console) -> ExitCode {
         var argv = argv
-        // `prospects --store X list`, as the overview's STORE line reads, means `prospects list --store X`.
-        if argv.count >= 3, argv[0] == "--store" {
-            argv = [argv[2], "--store", argv[1]] + argv.dropFirst(3)
+        // `prospects --store X list`, as the overview's STORE line reads, means `prospects list --store X` (the
+        // last one given wins, as after the command); a command that needs no store (decode, encode) ignores it.
+        var globalStore: String?
+        while argv.count >= 2, argv[0] == "--store" {
+            globalStore = argv[1]
+            argv.removeFirst(2)
+        }
+        if let globalStore, let name = argv.first, let command = subcommand(named: name),
+            command.options.contains("--store")
+        {
+            argv.insert(contentsOf: ["--store", globalStore], at: 1)
         }
         guard let first = argv.first else {
             console.err.line(overview)

@@ -41,7 +41,11 @@ public enum InputWalker {
         for path in paths {
             var info = stat()
             if stat(path, &info) != 0 {
-                try body(.missing(path: path, error: .unreadableFile(reason: String(cString: strerror(errno)))))
+                var reason = String(cString: strerror(errno))
+                // The shell passed bytes that are not UTF-8 and Swift's arguments repaired them: this path names
+                // another file. Say so rather than leave "no such file" unexplained.
+                if errno == ENOENT && path.contains("\u{FFFD}") { reason += " (" + FileName.undecodableReason + ")" }
+                try body(.missing(path: path, error: .unreadableFile(reason: reason)))
             } else if info.st_mode & S_IFMT == S_IFDIR {
                 try walk(directory: path, body)
             } else {

@@ -90,6 +90,10 @@ import Testing
         #expect(ingested.status == 0 && ingested.output == "1 file: 1 inserted, 0 duplicates, 0 rejected\n")
         let listed = try ProspectsProcess.run(["--store", store, "list", "--json"])
         #expect(listed.status == 0 && listed.lines.count == 1)
+        // The last one given wins, as after the command; a command that needs no store ignores it.
+        let twice = try ProspectsProcess.run(["--store", folder.file("other.sqlite"), "--store", store, "list"])
+        #expect(twice.status == 0 && twice.output.contains("1 prospect"), "\(twice.stderr)")
+        #expect(try ProspectsProcess.run(["--store", store, "decode", paul]).status == 0)
     }
 
     /// Only `ingest`, `import` and `watch` make a store: anywhere else a missing file is a mistyped path (69,
