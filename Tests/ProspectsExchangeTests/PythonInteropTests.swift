@@ -49,8 +49,14 @@ import Testing
             #expect(card["email"] as? String == stored.prospect.email)
             #expect(card["tel"] as? String == stored.prospect.phone)
             #expect((card["org"] as? [String])?.joined(separator: ";") == stored.prospect.organization)
-            let words = stored.prospect.name.split(separator: " ")
-            let family = words.count > 1 ? String(words.last!) : ""
+            // "Family, Given" when the name has one comma between two parts, else the last of several words.
+            let name = stored.prospect.name
+            let parts = name.split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            let words = name.split(separator: " ")
+            let family =
+                parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+                ? parts[0] : words.count > 1 ? String(words.last!) : ""
             #expect(card["family"] as? String == family)
             #expect((card["uid"] as? String)?.hasPrefix("urn:uuid:") == true)
         }
