@@ -191,7 +191,9 @@ import Testing
 
         let fifo = folder.file("fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
+        // The reader's bytes are read here only after `done` is signalled, which orders the two threads.
         nonisolated(unsafe) var read = Data()
+        let done = DispatchSemaphore(value: 0)
         let reader = Thread {
             // Plain reads to end of file: FileManager would read the FIFO's size, 0, and leave the writer hanging.
             let fd = open(fifo, O_RDONLY | O_CLOEXEC)
@@ -200,14 +202,16 @@ import Testing
                 read.append(contentsOf: chunk[..<count])
             }
             close(fd)
+            done.signal()
         }
         reader.start()
         #expect(try ProspectsProcess.run(export + [fifo]).status == 0)
         // Bounded: were the FIFO replaced instead of written, its reader would wait for a writer for ever.
-        let deadline = Date().addingTimeInterval(10)
-        while !reader.isFinished && Date() < deadline { usleep(10_000) }
-        #expect(reader.isFinished, "the FIFO's reader got its end of file")
-        #expect(String(decoding: read, as: UTF8.self).hasPrefix("id,name,email"))
+        if done.wait(timeout: .now() + 10) == .success {
+            #expect(String(decoding: read, as: UTF8.self).hasPrefix("id,name,email"))
+        } else {
+            Issue.record("the FIFO's reader never got its end of file")
+        }
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still the FIFO")
 
