@@ -48,24 +48,13 @@ enum FileSystemCalls {
         }
     }
 
-    /// The entry at `path` itself (a link is described, not followed), or nil when nothing is there.
-    /// The corresponding C function is `lstat`.
-    static func entry(_ path: String) throws(SystemCallError) -> EntryInfo? {
+    /// The entry at `path` itself (a link is described, not followed), or with `following` what it leads to (a
+    /// configured folder may be a link to one); nil when nothing is there. The C functions are `lstat` and `stat`.
+    static func entry(_ path: String, following: Bool = false) throws(SystemCallError) -> EntryInfo? {
         var info = stat()
-        if lstat(path, &info) != 0 {
+        if (following ? stat(path, &info) : lstat(path, &info)) != 0 {
             if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw SystemCallError("lstat", path: path)
-        }
-        return EntryInfo(info)
-    }
-
-    /// What `path` leads to, following symbolic links (a configured folder may be a link to one), or nil when
-    /// nothing is there. The corresponding C function is `stat`.
-    static func followedEntry(_ path: String) throws(SystemCallError) -> EntryInfo? {
-        var info = stat()
-        if stat(path, &info) != 0 {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw SystemCallError("stat", path: path)
+            throw SystemCallError(following ? "stat" : "lstat", path: path)
         }
         return EntryInfo(info)
     }

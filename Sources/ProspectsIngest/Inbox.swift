@@ -28,14 +28,14 @@ final class Inbox {
         let info: EntryInfo?
         // The configured folders themselves may be symbolic links to folders (an admin's usual setup), so they
         // are followed; entries inside the inbox never are.
-        do { info = try FileSystemCalls.followedEntry(inbox) } catch { throw .system(error) }
+        do { info = try FileSystemCalls.entry(inbox, following: true) } catch { throw .system(error) }
         guard let info else { throw .inboxMissing(path: inbox) }
         guard info.kind == .directory else { throw .badConfiguration("the inbox \(inbox) is not a directory") }
         let claims = FileSystemCalls.resolvedPath(inbox).map { $0 + "/" + Inbox.claimsFolderName }
         for folder in [self.archive, self.rejected] {
             do {
                 try FileSystemCalls.makeDirectory(folder)
-                guard let made = try FileSystemCalls.followedEntry(folder), made.kind == .directory else {
+                guard let made = try FileSystemCalls.entry(folder, following: true), made.kind == .directory else {
                     throw WatchError.badConfiguration("\(folder) is not a directory")
                 }
                 guard made.device == info.device else {
