@@ -42,6 +42,7 @@ struct WatchCommand: Subcommand {
         and left where it is; the others go on.
         """
     static let flags: Set<String> = ["--json", "--decoder-worker"]
+    static let lostEventSettleVariable = "PROSPECTS_TEST_LOST_EVENT_SETTLE_MS"
     static let options: Set<String> = ["--store", "--archive", "--rejected", "--poll", "--workers", "--pixel-limit"]
 
     let arguments: CommandLineArguments
@@ -82,11 +83,15 @@ struct WatchCommand: Subcommand {
         let console = context.console
         console.out.lineFlushed = true
         let store = try context.openStore(arguments, create: true)
-        let options = WatchService.Options(
+        var options = WatchService.Options(
             inbox: inbox, archive: arguments.value("--archive"), rejected: arguments.value("--rejected"),
             pollInterval: pollInterval, workers: workers, pixelLimit: pixelLimit,
             decoderExecutable: "/proc/self/exe",
             decoderArguments: ["prospects", "watch", "--decoder-worker", "--pixel-limit", String(pixelLimit)])
+        // Test hook: the 30 s fallback for a file whose close never comes, shortened so a test can wait for it.
+        if let milliseconds = context.environment[Self.lostEventSettleVariable].flatMap(Int.init), milliseconds > 0 {
+            options.lostEventSettle = .milliseconds(milliseconds)
+        }
         do {
             let service = try WatchService(
                 options: options, store: store, notifier: SystemdNotifier(environment: context.environment),

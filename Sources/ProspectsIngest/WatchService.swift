@@ -35,6 +35,8 @@ public final class WatchService {
         /// How long a file that was being written when inotify lost events (a queue overflow) must stay unchanged
         /// before a scan takes it: its close may have been among the lost events, and its writer may only be
         /// pausing. Much longer than `settle` because the usual proof of completion is missing.
+        /// The same wait bounds how long a file being written may go without its close: a writer that never closes
+        /// (or a hard link whose other name was removed before the creation event was read) is taken in the end.
         public var lostEventSettle: Duration = .seconds(30)
         /// How long a stop waits for files in a decoder; after that they stay claimed for the next start.
         public var stopGrace: Duration = .milliseconds(1500)
@@ -438,10 +440,23 @@ public final class WatchService {
         if let at = sweepAt, now >= at, stopDeadline == nil {
             adoptAbandoned()
             recheckUnclaimable()
+            recheckBeingWritten()
         }
         if let at = watchdogAt, now >= at, let interval = notifier.watchdogInterval {
             notifier.watchdog()
             watchdogAt = now + interval
+        }
+    }
+
+    /// A file still waiting for its close after staying unchanged for `lostEventSettle` is taken as if its close
+    /// had been lost: no name waits for ever on an event that may never come. One `lstat` each.
+    private func recheckBeingWritten() {
+        for name in beingWritten.keys {
+            guard let entry = try? FileSystemCalls.entry(inbox.path + "/" + name) else { continue }
+            guard isSettled(name, entry, for: options.lostEventSettle) else { continue }
+            beingWritten[name] = nil
+            lostEvents.insert(name)
+            enqueue(name, announced: false)
         }
     }
 

@@ -132,6 +132,25 @@ import Testing
         #expect(try box.prospects() == [Self.email(1): [1]])
     }
 
+    /// A file whose close never comes (a writer that keeps it open, or a hard link whose other name went before
+    /// its creation event was read) is taken once it has stayed unchanged for the long fallback wait (30 s; 1 s
+    /// here through the test hook), never left waiting for ever.
+    @Test func aFileWhoseCloseNeverComesIsTakenAfterTheLongWait() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start(environment: ["PROSPECTS_TEST_LOST_EVENT_SETTLE_MS": "1000"])
+        #expect(watch.waitForStderr("watching"))
+        let fd = open(box.inbox + "/open.png", O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+        let bytes = Self.contact(1)
+        #expect(bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count)
+        usleep(500_000)
+        #expect(watch.lines.isEmpty, "not taken while it may still be written")
+        #expect(watch.waitForLines(1, timeout: 10))
+        close(fd)
+        #expect(watch.terminate().status == 0)
+        #expect(watch.records.first?["outcome"] as? String == "inserted")
+        #expect(try box.prospects() == [Self.email(1): [1]])
+    }
+
     @Test func onlyCompleteFilesAreTakenAndTemporaryNamesAreIgnored() throws {
         let box = try WatchSandbox()
         let watch = try box.start()
