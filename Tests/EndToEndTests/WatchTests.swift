@@ -15,6 +15,15 @@ import Testing
 
     static func email(_ number: Int) -> String { "person\(number)@example.com" }
 
+    /// `setpriv` to run the watcher as `nobody`, and that user: the tests of files another user owns need root to
+    /// drop to it. Without root they fail, saying why, rather than pass without checking anything.
+    static func asNobody() throws -> (launcher: [String], nobody: passwd) {
+        let (launcher, why) = HostileInputTests.unprivileged()
+        let dropping = try #require(launcher.flatMap { $0.isEmpty ? nil : $0 }, "needs root to drop to nobody: \(why)")
+        let nobody = try #require(getpwnam("nobody")?.pointee, "no user nobody")
+        return (dropping, nobody)
+    }
+
     static func byFile(_ records: [[String: Any]]) -> [String: [String: Any]] {
         Dictionary(records.map { (URL(fileURLWithPath: $0["file"] as? String ?? "").lastPathComponent, $0) }) { a, _ in
             a
@@ -38,7 +47,9 @@ import Testing
         let box = try WatchSandbox()
         var shm = stat()
         var tmp = stat()
-        guard stat("/dev/shm", &shm) == 0, stat(box.inbox, &tmp) == 0, shm.st_dev != tmp.st_dev else { return }
+        try #require(
+            stat("/dev/shm", &shm) == 0 && stat(box.inbox, &tmp) == 0 && shm.st_dev != tmp.st_dev,
+            "needs /dev/shm on another file system than the temporary folder")
         let elsewhere = "/dev/shm/prospects-watch-\(getpid())-archive"
         defer { rmdir(elsewhere) }
         let result = try ProspectsProcess.run(["watch", "--store", box.store, "--archive", elsewhere, box.inbox])
@@ -119,7 +130,7 @@ import Testing
         let watch = try box.start()
         #expect(watch.waitForStderr("watching"))
         let fd = open(box.inbox, __O_TMPFILE | O_DIRECTORY | O_WRONLY, 0o644)
-        guard fd >= 0 else { return }  // a file system without O_TMPFILE
+        try #require(fd >= 0, "needs O_TMPFILE in the temporary folder's file system")
         let bytes = Self.contact(1)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         #expect(linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, box.inbox + "/unnamed.png", AT_SYMLINK_FOLLOW) == 0)
@@ -556,11 +567,7 @@ import Testing
     }
 
     @Test func aFileTheWatcherMayNotClaimIsReportedOnceAndTheOthersGoOn() throws {
-        let (launcher, why) = HostileInputTests.unprivileged()
-        guard let launcher, !launcher.isEmpty, let nobody = getpwnam("nobody")?.pointee else {
-            print("skipped: needs root to drop to nobody (\(why))")
-            return
-        }
+        let (launcher, nobody) = try Self.asNobody()
         let box = try WatchSandbox()
         // The layout of a shared drop folder: sticky and world-writable, like /tmp; the watcher runs as nobody.
         #expect(chmod(box.folder.path, 0o1777) == 0)
@@ -604,11 +611,7 @@ import Testing
     /// watcher runs as another user): reported as `failed` with where it stays, the watcher goes on, and the next
     /// start takes the file up again and files it as a duplicate. Before, the daemon stopped (exit 74).
     @Test func aFileTheWatcherCannotMoveStaysClaimedAndIsTakenUpAtTheNextStart() throws {
-        let (launcher, why) = HostileInputTests.unprivileged()
-        guard let launcher, !launcher.isEmpty, let nobody = getpwnam("nobody")?.pointee else {
-            print("skipped: needs root to drop to nobody (\(why))")
-            return
-        }
+        let (launcher, nobody) = try Self.asNobody()
         let box = try WatchSandbox()
         #expect(chmod(box.folder.path, 0o1777) == 0)
         for folder in [box.inbox, box.archive] {
