@@ -1,3 +1,5 @@
+import ProspectsCore
+
 /// The PostgreSQL schema and its migrations, versioned by the one row of `schema_version`. The same versions
 /// as `SQLiteSchema`, in PostgreSQL's types: booleans, identity ids, dates as bigint milliseconds.
 enum PostgresSchema {
@@ -107,7 +109,7 @@ enum PostgresSchema {
         for row in rows {
             try connection.execute(
                 "UPDATE prospects SET name_key = $1 WHERE id = $2",
-                [.text(ProspectSQL.nameKey(try row.text(1))), .integer(try row.int64(0))])
+                [.text(NameKey.make(try row.text(1))), .integer(try row.int64(0))])
         }
     }
 }

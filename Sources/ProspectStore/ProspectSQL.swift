@@ -13,25 +13,6 @@ enum ProspectSQL {
         first_source, remind_at
         """
 
-    /// The name as sorted: NFC, lowercased, NFC again. Compared byte by byte (SQLite BINARY, PostgreSQL
-    /// `COLLATE "C"`), which is code-point order in UTF-8, so both stores sort alike whatever their locale.
-    static func nameKey(_ name: String) -> String {
-        // Text whose scalars are all below U+0300 (every UTF-8 byte below 0xCC) is already NFC: Foundation's
-        // normalisation, microseconds per call, is only needed for the rest.
-        let lower = (isNFCBelowCombining(name) ? name : name.precomposedStringWithCanonicalMapping).lowercased()
-        return isNFCBelowCombining(lower) ? lower : lower.precomposedStringWithCanonicalMapping
-    }
-
-    /// True when every scalar of `text` is below U+0300, where no scalar composes or decomposes.
-    private static func isNFCBelowCombining(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            var largest: UInt8 = 0
-            for byte in bytes { largest = max(largest, byte) }
-            return largest < 0xCC
-        }
-    }
-
     static func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool) -> String {
         // TRUE and FALSE are keywords in SQLite (as 1 and 0) and in PostgreSQL.
         let condition =

@@ -30,7 +30,7 @@ public struct Sighting: Sendable, Hashable {
         self.createdAtIfNew = createdAtIfNew
         self.remindAtIfNew = remindAtIfNew
         emailKey = DedupKey.make(prospect.email)
-        nameKey = ProspectSQL.nameKey(prospect.name)
+        nameKey = NameKey.make(prospect.name)
     }
 }
 

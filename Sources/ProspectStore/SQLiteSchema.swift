@@ -1,3 +1,5 @@
+import ProspectsCore
+
 /// The SQLite schema and its migrations, versioned by `PRAGMA user_version`.
 ///
 /// A new file runs every migration in turn, so the path an old file takes is the path every file takes.
@@ -100,7 +102,7 @@ enum SQLiteSchema {
         }
         for (id, name) in rows {
             try database.execute(
-                "UPDATE prospects SET name_key = $1 WHERE id = $2", [.text(ProspectSQL.nameKey(name)), .integer(id)])
+                "UPDATE prospects SET name_key = $1 WHERE id = $2", [.text(NameKey.make(name)), .integer(id)])
         }
     }
 }

@@ -75,26 +75,32 @@ enum LatinText {
         return start..<end
     }
 
-    /// The first unsafe scalar in `range` of `bytes` (UTF-8 below U+0300), if any.
-    static func firstUnsafe(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32? {
+    /// The first scalar in `range` of `bytes` (UTF-8 below U+0300) that `matches`, if any.
+    static func firstScalar(
+        in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, where matches: (UInt32) -> Bool
+    ) -> UInt32? {
         var index = range.lowerBound
         while index < range.upperBound {
             let (value, next) = scalar(in: bytes, at: index)
-            if isUnsafe(value) { return value }
+            if matches(value) { return value }
             index = next
         }
         return nil
     }
 
+    /// The first unsafe scalar in `range` of `bytes` (UTF-8 below U+0300), if any.
+    static func firstUnsafe(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32? {
+        firstScalar(in: bytes, range, where: isUnsafe)
+    }
+
     /// Whether `range` of `bytes` (UTF-8 below U+0300) holds a visible scalar.
     static func containsVisible(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let (value, next) = scalar(in: bytes, at: index)
-            if isVisible(value) { return true }
-            index = next
-        }
-        return false
+        firstScalar(in: bytes, range, where: isVisible) != nil
+    }
+
+    /// True when every scalar of `text` is below U+0300, where no scalar composes or decomposes: `text` is NFC.
+    static func isBelowCombining(_ text: String) -> Bool {
+        withBytes(of: text, below: latinByteLimit) { _ in true } ?? false
     }
 
     /// `range` of `bytes` as a string, reusing `text` when the range covers it all.

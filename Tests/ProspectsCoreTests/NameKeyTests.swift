@@ -2,10 +2,7 @@ import Foundation
 import ProspectsCore
 import Testing
 
-@testable import ProspectStore
-
-@Suite("ProspectSQL")
-struct ProspectSQLTests {
+@Suite struct NameKeyTests {
     /// The shortcut for text below U+0300 must give exactly the general form, or sorting would change.
     @Test(arguments: [
         "Bob", "Zoë Ødegård", "ÉMILE", "İlker", "STRAẞE", "Straße", "ǅemal", "Jürgen Müller", "\u{C5}SA", "ΣΑΣ",
@@ -13,13 +10,13 @@ struct ProspectSQLTests {
     ])
     func nameKeyMatchesTheGeneralForm(name: String) {
         let general = name.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
-        #expect(ProspectSQL.nameKey(name) == general)
+        #expect(NameKey.make(name) == general)
     }
 
     @Test func nameKeyFoldsCaseAndNormalization() {
-        #expect(ProspectSQL.nameKey("Bob") == "bob")
-        #expect(ProspectSQL.nameKey("E\u{301}mile") == "émile")
-        #expect(ProspectSQL.nameKey("ÉMILE") == "émile")
-        #expect(ProspectSQL.nameKey("alice") == "alice")
+        #expect(NameKey.make("Bob") == "bob")
+        #expect(NameKey.make("E\u{301}mile") == "émile")
+        #expect(NameKey.make("ÉMILE") == "émile")
+        #expect(NameKey.make("alice") == "alice")
     }
 }
