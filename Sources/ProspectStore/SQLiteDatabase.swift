@@ -6,7 +6,8 @@ import Foundation
 #endif
 
 /// One connection to an SQLite file, configured for several processes writing at once: a busy timeout, foreign
-/// keys on, and WAL once the caller switches it on. Statements are compiled once and cached, since ingest runs the same few statements a lot.
+/// keys on, and WAL once the caller switches it on. Statements are compiled once and cached, since ingest runs
+/// the same few statements a lot.
 ///
 /// A class rather than a struct because the connection must be closed exactly once, in `deinit`.
 final class SQLiteDatabase {

@@ -7,9 +7,8 @@ public final class SQLiteStore: ProspectStore {
     private let database: SQLiteDatabase
 
     /// Opens the store at `path`, creating the file (mode 0600) when `create` allows, and migrating its schema as
-    /// needed.
-    /// Throws `.unavailable` when the folder does not exist or the file is no database, `.schemaTooNew` for a newer
-    /// program's file.
+    /// needed. Throws `.unavailable` when the folder or (without `create`) the file does not exist, or the file is
+    /// no prospect store; `.schemaTooNew` for a newer program's file.
     public init(path: String, create: Bool = true) throws(StoreError) {
         do throws(StoreError) {
             database = try SQLiteDatabase(path: path, create: create)

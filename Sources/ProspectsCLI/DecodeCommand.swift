@@ -74,11 +74,7 @@ struct DecodeCommand: Subcommand {
         processor.run(jobs) { outcome in
             statistics.add(outcome)
             let accepted = format == .raw ? outcome.fileError == nil : outcome.rejection == nil
-            if case .unreadableFile? = outcome.fileError {
-                status = .noInput  // the file is there but cannot be read: 66, as for a missing one
-            } else if !accepted && status == .success {
-                status = .dataError
-            }
+            status = status.after(file: outcome.fileError, rejected: !accepted)
             switch format {
             case .raw: printRaw(outcome, console)
             case .json: printJSON(outcome, console)

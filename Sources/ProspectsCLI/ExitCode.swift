@@ -1,3 +1,5 @@
+import ProspectsCore
+
 /// The process exit statuses, sysexits-style, so scripts and systemd can tell failures apart.
 public enum ExitCode: Int32, Sendable, CaseIterable {
     case success = 0
@@ -34,5 +36,14 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .tryAgain: "the store stayed busy; try again"
         case .config: "the configuration cannot work (watch: unusable inbox, archive or quarantine folder)"
         }
+    }
+}
+
+extension ExitCode {
+    /// The status of a run over files after one more: a file that is there but cannot be read makes it 66, as a
+    /// missing one does; otherwise the first rejected file makes a successful run 65.
+    func after(file error: ScanError?, rejected: Bool) -> ExitCode {
+        if case .unreadableFile? = error { return .noInput }
+        return rejected && self == .success ? .dataError : self
     }
 }

@@ -63,11 +63,7 @@ struct IngestCommand: Subcommand {
             case .planned(let files):
                 planned = files
             case .file(let result):
-                if case .unreadableFile? = result.file.fileError {
-                    status = .noInput  // the file is there but cannot be read: 66, as for a missing one
-                } else if result.outcome == .rejected, status == .success {
-                    status = .dataError
-                }
+                status = status.after(file: result.file.fileError, rejected: result.outcome == .rejected)
                 report(result, console)
             case .decoded(let count):
                 console.progress?.update("\(count)/\(planned) files decoded")
