@@ -55,7 +55,7 @@ let package = Package(
         // Helpers that tests share: a throwaway PostgreSQL server, temporary folders, PNG fixtures.
         .target(
             name: "ProspectsTestSupport",
-            dependencies: ["CPostgres", "QRDecoding", "CQREncode"],
+            dependencies: ["CLinux", "CPostgres", "QRDecoding", "CQREncode"],
             swiftSettings: strict
         ),
 

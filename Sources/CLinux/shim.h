@@ -4,8 +4,12 @@
 // Linux calls that Swift's Glibc module does not import (glibc declares them only under _GNU_SOURCE).
 
 #include <malloc.h>
+#include <spawn.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+/// Declared by glibc 2.34+ under _GNU_SOURCE only, which Swift's Glibc module is not built with.
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 
 /// rename(2) that fails with EEXIST instead of replacing an existing destination, atomically.
 /// The corresponding C function is `renameat2` with `RENAME_NOREPLACE` (Linux 3.15+, ext4, xfs, btrfs, tmpfs).

@@ -1,3 +1,4 @@
+import CLinux
 import CPostgres
 import Foundation
 
@@ -241,6 +242,10 @@ private final class Cluster: Sendable {
         }
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else: tests start other children on other threads, and Foundation's pipes are not close-on-exec
+        // until its `Process` has spawned. A server that inherited such a pipe's write end kept it open for the
+        // whole run, and the test reading that pipe to its end waited for ever.
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
         // A child inherits the spawning thread's signal mask, and test threads block signals: the watchdog's
         // `wait` would never see SIGCHLD. Start children with nothing blocked and default handlers.
         var attributes = posix_spawnattr_t()
