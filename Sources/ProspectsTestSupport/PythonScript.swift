@@ -7,12 +7,19 @@ public enum PythonScript {
         public let description: String
     }
 
-    /// `python3 -c source argument`, returning stdout. A missing interpreter or module throws a `Failure` saying so,
-    /// so a machine without them fails the test instead of passing it unnoticed.
+    /// Debian's own Python, where `apt-get install python3-vobject` puts the module: a `python3` found first on
+    /// PATH (pyenv, a virtualenv) would not see it, and Debian 12 refuses `pip install` into its Python.
+    public static let interpreter = "/usr/bin/python3"
+
+    /// `/usr/bin/python3 -c source argument`, returning stdout. A missing interpreter or module throws a `Failure`
+    /// saying so, so a machine without them fails the test instead of passing it unnoticed.
     public static func run(_ source: String, _ argument: String) throws -> Data {
+        guard FileManager.default.isExecutableFile(atPath: interpreter) else {
+            throw Failure(description: "\(interpreter) is missing: run Scripts/install-dependencies --test")
+        }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", source, argument]
+        process.executableURL = URL(fileURLWithPath: interpreter)
+        process.arguments = ["-c", source, argument]
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -28,9 +35,6 @@ public enum PythonScript {
         switch process.terminationStatus {
         case 0:
             return stdout
-        case 127:
-            throw Failure(
-                description: "python3 is not on PATH; install Python 3, then `python3 -m pip install vobject`")
         default:
             let message = String(decoding: stderr, as: UTF8.self)
             throw Failure(description: "python3 failed (status \(process.terminationStatus)): \(message)")

@@ -7,8 +7,8 @@ import Testing
 
 /// Our exports read by independent parsers: Python's `vobject` for vCards and its `csv` module for CSV.
 ///
-/// These tests fail, never skip, when `python3` or `vobject` is missing; install it with
-/// `python3 -m pip install vobject` (or `apt-get install -y python3-vobject` for the system Python).
+/// These tests fail, never skip, when `/usr/bin/python3` or its `vobject` is missing; `Scripts/install-dependencies
+/// --test` installs both (Debian's `python3-vobject`).
 @Suite struct PythonInteropTests {
     let folder: TemporaryFolder
 
@@ -27,7 +27,7 @@ import Testing
             try:
                 import vobject
             except ImportError:
-                sys.stderr.write("the Python module vobject is missing: run `python3 -m pip install vobject`\\n")
+                sys.stderr.write("the Python module vobject is missing: run Scripts/install-dependencies --test\\n")
                 sys.exit(3)
             cards = []
             with open(sys.argv[1], encoding="utf-8", newline="") as f:
