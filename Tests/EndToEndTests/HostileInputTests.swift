@@ -149,32 +149,30 @@ import Testing
         #expect(mkfifo(drop + "/10-fifo.png", 0o666) == 0)
         chmod(drop + "/10-fifo.png", 0o666)  // past the umask: the unprivileged child may open it, and must not hang
         try FileManager.default.createDirectory(atPath: drop + "/11-directory.png", withIntermediateDirectories: false)
-        let (launcher, reason) = Self.unprivileged()
-        if launcher != nil {
-            try write("12-unreadable.png", try Self.code("Eve Locked\neve@example.com"))
-            chmod(drop + "/12-unreadable.png", 0)
-        } else {
-            print("HostileInputTests: the mode-000 file is left out: cannot drop root (\(reason))")
-        }
+        // As root the run drops to nobody, for whom a mode-000 file is unreadable; without that it fails, saying why.
+        let (unprivileged, reason) = Self.unprivileged()
+        let launcher = try #require(unprivileged, "cannot run the binary as a user who is refused the file: \(reason)")
+        try write("12-unreadable.png", try Self.code("Eve Locked\neve@example.com"))
+        chmod(drop + "/12-unreadable.png", 0)
         try Data(try Self.code("Mallory Outside\nmallory@example.com")).write(
             to: URL(fileURLWithPath: outside + "/secret.png"))
         #expect(symlink(outside + "/secret.png", drop + "/13-symlink.png") == 0)
         try write("14-paul.png", good)
 
-        var expected: [String: String] = [
+        let expected: [String: String] = [
             "01-zero-bytes.png": "unreadableImage", "02-text-renamed.png": "unreadableImage",
             "03-truncated.png": "unreadableImage", "04-bad-crc.png": "unreadableImage",
             "05-huge-dimensions.png": "imageTooLarge", "06-rgba-16bit.png": "prospect:Ada Lovelace",
             "07-palette-partial-alpha-gama.png": "prospect:Zoë Müller", "08-interlaced.png": "prospect:Grace Hopper",
             "09-trailing-garbage.png": "prospect:Linus Torvalds", "10-fifo.png": "notARegularFile",
-            "13-symlink.png": "notARegularFile", "14-paul.png": "prospect:Paul Hudson",
+            "12-unreadable.png": "unreadableFile", "13-symlink.png": "notARegularFile",
+            "14-paul.png": "prospect:Paul Hudson",
         ]
-        if launcher != nil { expected["12-unreadable.png"] = "unreadableFile" }
         // A file there but unreadable is 66, like a missing one, over 65 for the rejected images.
-        let status: Int32 = launcher != nil ? 66 : 65
+        let status: Int32 = 66
 
         let started = Date()
-        let decoded = try ProspectsProcess.run(["decode", "--json", drop], launcher: launcher ?? [])
+        let decoded = try ProspectsProcess.run(["decode", "--json", drop], launcher: launcher)
         #expect(Date().timeIntervalSince(started) < 30, "the FIFO must not hang the run")
         #expect(decoded.status == status)
         #expect(try Self.outcomes(decoded) == expected)
@@ -182,26 +180,24 @@ import Testing
         #expect(!decoded.output.contains("Mallory"), "a walk never follows a link out of the folder")
 
         // The same run for a person: one line per bad file on stderr, with the reason.
-        let human = try ProspectsProcess.run(["decode", drop], launcher: launcher ?? [])
+        let human = try ProspectsProcess.run(["decode", drop], launcher: launcher)
         #expect(human.status == status)
         #expect(human.stderr.contains("05-huge-dimensions.png: image is 30000×30000"))
         #expect(human.stderr.contains("10-fifo.png: not a regular file (a FIFO)"))
         #expect(human.stderr.contains("13-symlink.png: not a regular file (a symbolic link, not followed)"))
-        if launcher != nil {
-            #expect(human.stderr.contains("12-unreadable.png: cannot read the file: Permission denied"))
-        }
+        #expect(human.stderr.contains("12-unreadable.png: cannot read the file: Permission denied"))
         #expect(human.output.hasSuffix("14-paul.png: Paul Hudson <paul@hackingwithswift.com>\n"))
 
         // ingest: the same files, the good ones stored, the walk following no link.
         let store = storeFolder + "/prospects.sqlite"
-        let ingested = try ProspectsProcess.run(["ingest", "--json", "--store", store, drop], launcher: launcher ?? [])
+        let ingested = try ProspectsProcess.run(["ingest", "--json", "--store", store, drop], launcher: launcher)
         #expect(ingested.status == status)
         let summary = try #require(try Self.jsonObjects(ingested).last)
         let rejected = expected.values.filter { !$0.hasPrefix("prospect:") }.count
         #expect(summary["files"] as? Int == expected.count, "\(summary)")
         #expect(summary["inserted"] as? Int == 5, "\(summary)")
         #expect(summary["rejected"] as? Int == rejected, "\(summary)")
-        let listed = try ProspectsProcess.run(["list", "--json", "--store", store], launcher: launcher ?? [])
+        let listed = try ProspectsProcess.run(["list", "--json", "--store", store], launcher: launcher)
         #expect(listed.lines.count == 5)
         #expect(!listed.output.contains("mallory@"))
     }
@@ -227,10 +223,9 @@ import Testing
             to: URL(fileURLWithPath: bomb))
         try Data(try Self.code(Self.paul)).write(to: URL(fileURLWithPath: small))
         let time = ["/usr/bin/time", "-f", "peak-rss-kb=%M"]
-        guard FileManager.default.isExecutableFile(atPath: time[0]) else {
-            print("HostileInputTests: no /usr/bin/time; peak RSS not measured")
-            return
-        }
+        try #require(
+            FileManager.default.isExecutableFile(atPath: time[0]),
+            "needs GNU time (/usr/bin/time) to measure peak RSS: Scripts/install-dependencies --test installs it")
         func peakKB(_ result: ProspectsProcess.Result) throws -> Int {
             let line = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb=") })
             return try #require(Int(line.dropFirst("peak-rss-kb=".count)))
@@ -357,10 +352,9 @@ import Testing
         #expect(piped.stdout == Data((payload + "\n").utf8))
 
         // script(1) runs the command on a pseudo-terminal and copies what it printed to its own stdout.
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
-            print("HostileInputTests: no /usr/bin/script; the terminal case is not tested")
-            return
-        }
+        try #require(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+            "needs script(1) (/usr/bin/script, Debian's bsdutils) to run the command on a terminal")
         // sh gets the binary's path as $0 (the launcher puts it first) and hands script(1) the whole command.
         let command = #"exec /usr/bin/script -qec "$0 decode --raw '"# + file + #"'" /dev/null"#
         let onTerminal = try ProspectsProcess.run([], launcher: ["/bin/sh", "-c", command])

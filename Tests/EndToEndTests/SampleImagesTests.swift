@@ -112,8 +112,11 @@ import Testing
         #expect(plain.status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("prospects.sqlite").path))
         let other = folder.url.appendingPathComponent("other.sqlite").path
-        let viaEnv = try ProspectsProcess.run(["ingest", file], environment: ["PROSPECTS_STORE": other])
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("prospects.sqlite"))
+        let viaEnv = try ProspectsProcess.run(
+            ["ingest", file], environment: ["PROSPECTS_STORE": other], currentDirectory: folder.url)
         #expect(viaEnv.status == 0)
         #expect(FileManager.default.fileExists(atPath: other))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("prospects.sqlite").path))
     }
 }

@@ -66,7 +66,8 @@ import Testing
             ])
         #expect(try store.count() == 0)
         for result in results {
-            if let hash = result.file.contentHash { #expect(try store.ledgerEntry(contentHash: hash) == nil) }
+            let hash = try #require(result.file.contentHash, "a file that was read has a content hash")
+            #expect(try store.ledgerEntry(contentHash: hash) == nil)
         }
     }
 
