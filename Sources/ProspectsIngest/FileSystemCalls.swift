@@ -68,8 +68,12 @@ enum FileSystemCalls {
     }
 
     /// Creates a directory; one that already exists is fine. The corresponding C function is `mkdir`.
-    static func makeDirectory(_ path: String, mode: mode_t = 0o755) throws(SystemCallError) {
-        if mkdir(path, mode) != 0 && errno != EEXIST { throw SystemCallError("mkdir", path: path) }
+    /// True when this call made it, false when it was there already.
+    @discardableResult
+    static func makeDirectory(_ path: String, mode: mode_t = 0o755) throws(SystemCallError) -> Bool {
+        if mkdir(path, mode) == 0 { return true }
+        if errno == EEXIST { return false }
+        throw SystemCallError("mkdir", path: path)
     }
 
     /// Removes an empty directory the watcher made itself; a missing or non-empty one is left as it is.

@@ -16,9 +16,13 @@ final class Inbox {
     let archive: String
     let rejected: String
     var claimsRoot: String { path + "/" + Inbox.claimsFolderName }
+    /// The inbox folder watched, as found at start: a folder put in its place later is not it.
+    private let device: UInt64
+    private let inode: UInt64
 
     /// Checks the inbox, creates the archive and quarantine when missing, and makes sure renames between them work
-    /// and that neither is the inbox itself or inside its claim folder (however the path is spelled).
+    /// and that neither is the inbox itself or inside its claim folder (however the path is spelled). A refused
+    /// configuration leaves no folder behind.
     init(path: String, archive: String?, rejected: String?) throws(WatchError) {
         let inbox = Inbox.normalized(path)
         self.path = inbox
@@ -31,10 +35,12 @@ final class Inbox {
         do { info = try FileSystemCalls.entry(inbox, following: true) } catch { throw .system(error) }
         guard let info else { throw .inboxMissing(path: inbox) }
         guard info.kind == .directory else { throw .badConfiguration("the inbox \(inbox) is not a directory") }
+        (device, inode) = (info.device, info.inode)
         let claims = FileSystemCalls.resolvedPath(inbox).map { $0 + "/" + Inbox.claimsFolderName }
+        var made: [String] = []
         for folder in [self.archive, self.rejected] {
             do {
-                try FileSystemCalls.makeDirectory(folder)
+                if try FileSystemCalls.makeDirectory(folder) { made.append(folder) }
                 guard let made = try FileSystemCalls.entry(folder, following: true), made.kind == .directory else {
                     throw WatchError.badConfiguration("\(folder) is not a directory")
                 }
@@ -52,13 +58,25 @@ final class Inbox {
                 {
                     throw WatchError.badConfiguration("\(folder) is inside the inbox's claim folder \(claims)")
                 }
-            } catch let error as SystemCallError {
-                throw .badConfiguration("cannot use \(folder): \(error.reason)")
-            } catch let error as WatchError {
-                throw error
             } catch {
-                throw .badConfiguration("cannot use \(folder)")
+                for folder in made.reversed() { FileSystemCalls.removeEmptyDirectory(folder) }
+                switch error {
+                case let error as SystemCallError: throw .badConfiguration("cannot use \(folder): \(error.reason)")
+                case let error as WatchError: throw error
+                default: throw .badConfiguration("cannot use \(folder)")
+                }
             }
+        }
+    }
+
+    /// Throws `.inboxGone` when the inbox path no longer names the folder watched since the start: deleted, or
+    /// moved away (and perhaps replaced). inotify alone cannot tell: while any process holds the folder open,
+    /// deleting it raises no `IN_DELETE_SELF`, and a poll would only meet a failing `opendir`.
+    func checkStillThere() throws(WatchError) {
+        let now: EntryInfo?
+        do { now = try FileSystemCalls.entry(path, following: true) } catch { throw .system(error) }
+        guard let now, now.kind == .directory, now.device == device, now.inode == inode else {
+            throw .inboxGone(path: path)
         }
     }
 

@@ -175,6 +175,7 @@ public final class WatchService {
 
     /// Adopts dead watchers' claims, then queues every input name in the inbox.
     private func scan() throws {
+        try inbox.checkStillThere()
         adoptAbandoned()
         let (names, undecodableNames) = try inbox.waitingNames()
         for name in names { enqueue(name, announced: false) }
@@ -438,6 +439,7 @@ public final class WatchService {
         }
         // Not while stopping: a claim taken up then would only be left for the next start.
         if let at = sweepAt, now >= at, stopDeadline == nil {
+            try inbox.checkStillThere()
             adoptAbandoned()
             recheckUnclaimable()
             recheckBeingWritten()

@@ -55,6 +55,21 @@ import Testing
         let result = try ProspectsProcess.run(["watch", "--store", box.store, "--archive", elsewhere, box.inbox])
         #expect(result.status == 78)
         #expect(result.stderr.contains("another file system"))
+        #expect(!FileManager.default.fileExists(atPath: elsewhere), "a refused start leaves no folder behind")
+    }
+
+    /// The inbox deleted (while the watcher holds a descriptor inside it, which keeps inotify from saying so),
+    /// replaced by a new folder, or gone from under a poll: the watcher stops with 66 instead of watching nothing.
+    @Test(arguments: [["--poll", "0.2"], []], [false, true])
+    func anInboxDeletedOrReplacedStopsTheWatcher(mode: [String], replaced: Bool) throws {
+        let box = try WatchSandbox()
+        try box.drop("a.png", Self.contact(1))
+        let watch = try box.start(mode)
+        #expect(watch.waitForLines(1))
+        try FileManager.default.removeItem(atPath: box.inbox)
+        if replaced { try FileManager.default.createDirectory(atPath: box.inbox, withIntermediateDirectories: false) }
+        #expect(watch.waitForExit(timeout: 8) == 66)
+        #expect(watch.stderr.contains("the inbox \(box.inbox) was deleted or moved away"), "\(watch.stderr)")
     }
 
     @Test func catchUpThenLiveFilesAreArchivedOrQuarantinedWithAReason() throws {
@@ -666,6 +681,7 @@ import Testing
         }
         #expect(box.waiting == ["a.png"])
         #expect(try box.prospects().isEmpty)
+        #expect(box.names(in: box.inbox) == ["a.png"], "a refused start leaves no archive or quarantine behind")
     }
 
     /// A configured folder given as a symbolic link to a directory is followed (an admin's usual setup); entries
