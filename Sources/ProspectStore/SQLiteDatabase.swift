@@ -139,6 +139,14 @@ final class SQLiteDatabase {
     /// tables or constraints, never bound values.
     static func error(code: Int32, connection: OpaquePointer?, sql: String?) -> StoreError {
         let message = connection.map { String(cString: sqlite3_errmsg($0)) }
+        if code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED, let connection,
+            let file = sqlite3_db_filename(connection, "main").map({ String(cString: $0) }), !file.isEmpty
+        {
+            // A person waiting on a lock wants to know which file and what to do.
+            let seconds = busyTimeoutMilliseconds / 1000
+            return .busy(
+                "\(file) stayed locked by another process for \(seconds) s (\(message ?? "locked")); try again")
+        }
         return error(code: code, message: message, sql: sql)
     }
 

@@ -256,6 +256,44 @@ enum ImportRoute: String, CaseIterable, Sendable {
 
     /// Runs a Python snippet with one argument and returns its output lines; the test fails if Python or a module is
     /// missing (Scripts/install-dependencies --test installs vobject).
+    /// A store another process keeps locked past the busy timeout (10 s): 75, naming the file and saying what to do.
+    @Test func aStoreLockedByAnotherProcessIsNamedWithAdvice() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("busy.sqlite")
+        let paul = samples.appendingPathComponent("01-paul-hudson.png").path
+        #expect(try run(["ingest", paul], store: store).status == 0)
+        let marker = folder.file("locked")
+        let locker = Process()
+        // One process and no child: terminating it ends the lock. (sqlite3's `.shell sleep` would leave the sleep.)
+        locker.executableURL = URL(fileURLWithPath: PythonScript.interpreter)
+        locker.arguments = [
+            "-c",
+            """
+            import sqlite3, sys, time
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute("BEGIN EXCLUSIVE")
+            open(sys.argv[2], "w").close()
+            time.sleep(60)
+            """,
+            store, marker,
+        ]
+        try locker.run()
+        defer {
+            kill(locker.processIdentifier, SIGKILL)
+            locker.waitUntilExit()
+        }
+        var waited = 0
+        while !FileManager.default.fileExists(atPath: marker) && waited < 100 {
+            usleep(100_000)
+            waited += 1
+        }
+        try #require(FileManager.default.fileExists(atPath: marker), "the Python process did not take the lock")
+        let result = try run(["mark", "--contacted", "1"], store: store)
+        #expect(result.status == 75)
+        #expect(result.stderr.contains("\(store) stayed locked by another process for 10 s"), "\(result.stderr)")
+        #expect(result.stderr.contains("try again"))
+    }
+
     func python(_ source: String, _ argument: String) throws -> [String] {
         String(decoding: try PythonScript.run(source, argument), as: UTF8.self).split(separator: "\n").map(String.init)
     }
