@@ -60,22 +60,35 @@ struct CommandLineArguments {
     /// The last value given for `option` (a later one overrides an earlier one).
     func value(_ option: String) -> String? { values[option]?.last }
 
-    func value<T>(_ option: String, _ convert: (String) -> T?) throws(UsageError) -> T? {
+    /// The value of `option` converted, nil when not given; a value `convert` refuses is a usage error that says
+    /// what was `expected`.
+    func value<T>(_ option: String, expected: String? = nil, _ convert: (String) -> T?) throws(UsageError) -> T? {
         guard let text = value(option) else { return nil }
         guard let converted = convert(text) else {
-            throw UsageError("invalid value '\(SafeText.escaped(text, limit: 80))' for '\(option)'")
+            throw UsageError(
+                "invalid value '\(SafeText.escaped(text, limit: 80))' for '\(option)'"
+                    + (expected.map { ": expected \($0)" } ?? ""))
         }
         return converted
     }
 
+    /// A whole number within `range`, or nil when not given.
+    func integer(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        let expected =
+            range.upperBound == Int.max
+            ? "a whole number from \(range.lowerBound) up"
+            : "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        return try value(option, expected: expected) { Int($0).flatMap { range.contains($0) ? $0 : nil } }
+    }
+
     /// `--jobs <n>`: a thread count from 1 to 256, or nil when not given (one per core).
     func jobs() throws(UsageError) -> Int? {
-        try value("--jobs") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
+        try integer("--jobs", in: 1...256)
     }
 
     /// `--pixel-limit <n>`: a positive pixel count, or the reader's default.
     func pixelLimit() throws(UsageError) -> Int {
-        try value("--pixel-limit") { Int($0).flatMap { $0 > 0 ? $0 : nil } } ?? PNGReader.defaultPixelLimit
+        try integer("--pixel-limit", in: 1...Int.max) ?? PNGReader.defaultPixelLimit
     }
 
     /// The value of an option restricted to a set of words.

@@ -11,7 +11,7 @@ struct DecodeCommand: Subcommand {
         USAGE: prospects decode [--json | --raw] [--stats] [--pixel-limit <n>] [--jobs <n>] <path> ...
 
         ARGUMENTS:
-          <path>                  PNG files, or folders searched recursively for *.png
+          <path>                  PNG files, or folders searched recursively for *.png (hidden names skipped)
 
         OPTIONS:
           --json                  one JSON object per line: per code {"file","text","prospect"|"error",
@@ -52,6 +52,14 @@ struct DecodeCommand: Subcommand {
         workers = try arguments.jobs()
     }
 
+    /// Folders that hold no image are not an error (an empty drop folder is normal), but they are worth a word:
+    /// the path may be mistyped, or the pictures hidden or named otherwise.
+    static func noImages(in paths: [String]) -> String {
+        let shown =
+            paths.prefix(3).map { SafeText.escaped($0) }.joined(separator: ", ") + (paths.count > 3 ? ", …" : "")
+        return "no *.png files in \(shown) (names starting with '.' are skipped)"
+    }
+
     func run(_ context: CommandContext) throws -> ExitCode {
         let console = context.console
         var status = ExitCode.success
@@ -63,6 +71,7 @@ struct DecodeCommand: Subcommand {
                 console.warn("\(SafeText.escaped(path)): \(error.message)")
             }
         }
+        if jobs.isEmpty && status == .success { console.warn(Self.noImages(in: paths)) }
         let processor = ParallelProcessor(workers: workers, options: .init(pixelLimit: pixelLimit, hashContent: false))
         var statistics = DecodeStatistics()
         defer {

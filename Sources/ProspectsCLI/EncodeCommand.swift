@@ -14,7 +14,7 @@ struct EncodeCommand: Subcommand {
           --email <email>         your email address (validated as 'ingest' would)
           --phone, --organization optional; carried by the mecard and vcard formats
           --format <format>       lines (Name, newline, email: the default), mecard or vcard
-          --module-size <px>      pixels per QR module (default 8)
+          --module-size <px>      pixels per QR module, 1 to 64 (default 8)
           -o, --output <file>     the PNG to write (mode 0600, replaced atomically; a link is followed, a device
                                   or FIFO written through); - for stdout
           -h, --help              show this help
@@ -37,7 +37,7 @@ struct EncodeCommand: Subcommand {
             throw UsageError("encode needs -o <file.png>")
         }
         format = try arguments.choice("--format", default: .lines)
-        moduleSize = try arguments.value("--module-size") { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } } ?? 8
+        moduleSize = try arguments.integer("--module-size", in: 1...64) ?? 8
         let parser = PayloadParser()
         let card: Prospect
         switch parser.prospect(

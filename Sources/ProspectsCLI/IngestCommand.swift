@@ -12,7 +12,8 @@ struct IngestCommand: Subcommand {
         USAGE: prospects ingest [--store <location>] [--json] [--quiet] [--pixel-limit <n>] [--jobs <n>] <path> ...
 
         ARGUMENTS:
-          <path>                  PNG files, or folders searched recursively for *.png (links inside are not followed)
+          <path>                  PNG files, or folders searched recursively for *.png (links inside are not
+                                  followed, hidden names skipped)
 
         OPTIONS:
         \(storeOptionHelp)
@@ -62,6 +63,7 @@ struct IngestCommand: Subcommand {
                 if json { console.out.line(JSONRecords.fileError(path: path, error).rendered) }
             case .planned(let files):
                 planned = files
+                if files == 0 && status == .success { console.warn(DecodeCommand.noImages(in: arguments.positionals)) }
             case .file(let result):
                 status = status.after(file: result.file.fileError, rejected: result.outcome == .rejected)
                 report(result, console)

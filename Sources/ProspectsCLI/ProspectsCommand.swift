@@ -40,9 +40,18 @@ public enum ProspectsCommand {
         // `prospects --store X list`, as the overview's STORE line reads, means `prospects list --store X` (the
         // last one given wins, as after the command); a command that needs no store (decode, encode) ignores it.
         var globalStore: String?
-        while argv.count >= 2, argv[0] == "--store" {
-            globalStore = argv[1]
-            argv.removeFirst(2)
+        while let option = argv.first, option == "--store" || option.hasPrefix("--store=") {
+            if option == "--store" {
+                guard argv.count >= 2 else {
+                    console.warn("option '--store' needs a value. See 'prospects --help'.")
+                    return .usage
+                }
+                globalStore = argv[1]
+                argv.removeFirst(2)
+            } else {
+                globalStore = String(option.dropFirst("--store=".count))
+                argv.removeFirst()
+            }
         }
         if let globalStore, let name = argv.first, let command = subcommand(named: name),
             command.options.contains("--store")

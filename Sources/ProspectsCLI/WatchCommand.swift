@@ -58,13 +58,9 @@ struct WatchCommand: Subcommand {
         self.arguments = arguments
         json = arguments.has("--json")
         decoderWorker = arguments.has("--decoder-worker")
-        pixelLimit =
-            try arguments.value("--pixel-limit") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
-            ?? PNGReader.defaultPixelLimit
-        workers =
-            try arguments.value("--workers") { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }
-            ?? ProcessInfo.processInfo.activeProcessorCount
-        pollInterval = try arguments.value("--poll") { text in
+        pixelLimit = try arguments.pixelLimit()
+        workers = try arguments.integer("--workers", in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
+        pollInterval = try arguments.value("--poll", expected: "seconds, above 0 and at most 86400") { text in
             Double(text).flatMap { $0 > 0 && $0 <= 86_400 ? Duration.milliseconds(Int64($0 * 1000)) : nil }
         }
         if decoderWorker {

@@ -94,6 +94,46 @@ import Testing
         let twice = try ProspectsProcess.run(["--store", folder.file("other.sqlite"), "--store", store, "list"])
         #expect(twice.status == 0 && twice.output.contains("1 prospect"), "\(twice.stderr)")
         #expect(try ProspectsProcess.run(["--store", store, "decode", paul]).status == 0)
+        // Spelled with `=`, as after the command; without a value, a usage error that says so.
+        let joined = try ProspectsProcess.run(["--store=\(store)", "list", "--json"])
+        #expect(joined.status == 0 && joined.lines.count == 1, "\(joined.stderr)")
+        let bare = try ProspectsProcess.run(["--store"])
+        #expect(bare.status == 64 && bare.stderr.contains("option '--store' needs a value"), "\(bare.stderr)")
+    }
+
+    /// A folder with no picture to read (here only a hidden one) is no error, but `decode` and `ingest` say so.
+    @Test func aFolderWithNoImagesGetsAWarning() throws {
+        let folder = try TemporaryDirectory()
+        let drop = folder.file("drop")
+        try FileManager.default.createDirectory(atPath: drop, withIntermediateDirectories: false)
+        let paul = ProspectsProcess.sampleImages().appendingPathComponent("01-paul-hudson.png")
+        try FileManager.default.copyItem(at: paul, to: URL(fileURLWithPath: drop + "/.hidden.png"))
+        let warning = "no *.png files in \(drop) (names starting with '.' are skipped)"
+        let decoded = try ProspectsProcess.run(["decode", drop])
+        #expect(decoded.status == 0 && decoded.output.isEmpty)
+        #expect(decoded.stderr.contains(warning), "\(decoded.stderr)")
+        let ingested = try ProspectsProcess.run(["ingest", "--store", folder.file("p.sqlite"), drop])
+        #expect(ingested.status == 0 && ingested.output == "0 files: 0 inserted, 0 duplicates, 0 rejected\n")
+        #expect(ingested.stderr.contains(warning), "\(ingested.stderr)")
+        // Named on the command line, the hidden file is read: the user asked for it.
+        #expect(try ProspectsProcess.run(["decode", drop + "/.hidden.png"]).status == 0)
+    }
+
+    /// A number out of range says which range.
+    @Test func anOutOfRangeNumberSaysWhatIsExpected() throws {
+        let folder = try TemporaryDirectory()
+        let encode = try ProspectsProcess.run([
+            "encode", "--name", "Ada", "--email", "ada@example.org", "--module-size", "1000", "-o",
+            folder.file("a.png"),
+        ])
+        #expect(encode.status == 64)
+        #expect(
+            encode.stderr.contains("invalid value '1000' for '--module-size': expected a whole number from 1 to 64"),
+            "\(encode.stderr)")
+        let watch = try ProspectsProcess.run(["watch", "--workers", "65", folder.path])
+        #expect(watch.status == 64 && watch.stderr.contains("expected a whole number from 1 to 64"), "\(watch.stderr)")
+        let decode = try ProspectsProcess.run(["decode", "--pixel-limit", "0", folder.path])
+        #expect(decode.status == 64 && decode.stderr.contains("expected a whole number from 1 up"), "\(decode.stderr)")
     }
 
     /// Only `ingest`, `import` and `watch` make a store: anywhere else a missing file is a mistyped path (69,
