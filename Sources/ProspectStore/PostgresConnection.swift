@@ -10,23 +10,34 @@ final class PostgresConnection {
     static let defaultConnectTimeout = 5
     /// How often a transaction that lost a serialization or deadlock race is run, at most.
     static let transactionAttempts = 8
+    /// How long a statement waits for a lock another session holds before failing with `.busy`: SQLite's busy
+    /// timeout. Without it a session holding a lock (a `LOCK TABLE` left open in psql) would hang every command.
+    static let lockTimeoutMilliseconds = 10_000
 
     private let handle: OpaquePointer
+    /// Whether the last failure was a race another transaction won (worth running again at once), not a wait.
+    private var lostRace = false
     /// The URL with its password replaced, for messages.
     private let redactedURL: String
-    /// The password, to scrub it from any message libpq might compose.
-    private let password: String?
+    /// The password as libpq reads it, and as written in the URL: scrubbed from any message libpq composes.
+    private let secrets: [String]
 
     /// Connects to `url` (a libpq URI). Fails with `.unavailable` within the connect timeout when the server
     /// cannot be reached or refuses us. The corresponding C function is `PQconnectdbParams`.
     init(url: String) throws(StoreError) {
         redactedURL = StoreLocation.redactPassword(in: url)
-        password = try Self.password(in: url, redactedURL: redactedURL)
+        let password = try Self.password(in: url, redactedURL: redactedURL)
+        let written = Self.writtenPassword(in: url)
+        secrets = [password, written, written?.removingPercentEncoding].compactMap { $0 }.filter { !$0.isEmpty }
+            .sorted { $0.count > $1.count }  // a longer secret first, so none is left half-hidden
         // Keywords are applied in order and the URL (expanded from `dbname`) comes last, so a connect_timeout
         // in the URL overrides the default given first.
         // Both arrays end with NULL, as libpq requires.
-        let keywords = ["connect_timeout", "fallback_application_name", "dbname", nil]
-        let values = [String(Self.defaultConnectTimeout), "prospects", url, nil]
+        let keywords = ["connect_timeout", "fallback_application_name", "options", "dbname", nil]
+        let values = [
+            String(Self.defaultConnectTimeout), "prospects", "-c lock_timeout=\(Self.lockTimeoutMilliseconds)", url,
+            nil,
+        ]
         let connection = withCStrings(keywords) { keywordPointers in
             withCStrings(values) { valuePointers in PQconnectdbParams(keywordPointers, valuePointers, 1) }
         }
@@ -101,7 +112,7 @@ final class PostgresConnection {
                     continue
                 }
                 if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK") }
-                guard case .busy = error, attempt < Self.transactionAttempts else { throw error }
+                guard case .busy = error, lostRace, attempt < Self.transactionAttempts else { throw error }
                 usleep(Self.pause(beforeAttempt: attempt + 1))
                 attempt += 1
             }
@@ -136,9 +147,20 @@ final class PostgresConnection {
         }
         guard let state else { return .database(code: 0, message: message, sql: sql) }
         let described = "\(message) (SQLSTATE \(state))"
+        lostRace = state == "40001" || state == "40P01"
         switch state {
-        // serialization_failure, deadlock_detected, lock_not_available: another transaction won a race.
-        case "40001", "40P01", "55P03": return .busy(described)
+        // serialization_failure, deadlock_detected: another transaction won a race.
+        case "40001", "40P01": return .busy(described)
+        // lock_not_available: another session held a lock past the lock timeout.
+        case "55P03":
+            let seconds = Self.lockTimeoutMilliseconds / 1000
+            return .busy(
+                "\(redactedURL): another session held a lock on the store for \(seconds) s (\(message)); try again")
+        // insufficient_privilege: the statement is no use to the person, the privilege is.
+        case "42501":
+            return .permissionDenied(
+                "\(described). The role needs CREATE on the schema for the first run on a database (which creates the "
+                    + "tables), then SELECT, INSERT, UPDATE and DELETE on the tables and USAGE on their sequences")
         // connection exceptions, operator intervention (shutdown), too many connections, authorization
         case _ where state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" || state.hasPrefix("28"):
             return .unavailable(described)
@@ -157,16 +179,34 @@ final class PostgresConnection {
     }
 
     private func scrub(_ message: String) -> String {
-        guard let password, !password.isEmpty else { return message }
-        return message.replacingOccurrences(of: password, with: "***")
+        secrets.reduce(message) { text, secret in text.replacingOccurrences(of: secret, with: "***") }
+    }
+
+    /// The password part of `scheme://user:password@host` as written, up to the last `@` (as
+    /// `StoreLocation.redactPassword` takes it).
+    private static func writtenPassword(in url: String) -> String? {
+        guard let schemeEnd = url.range(of: "://"), let at = url[schemeEnd.upperBound...].lastIndex(of: "@"),
+            let colon = url[schemeEnd.upperBound..<at].firstIndex(of: ":")
+        else { return nil }
+        return String(url[url.index(after: colon)..<at])
     }
 
     /// The password libpq will use from `url`, found with libpq's own parser. The C function is `PQconninfoParse`.
     private static func password(in url: String, redactedURL: String) throws(StoreError) -> String? {
         var message: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(url, &message) else {
-            // libpq's message quotes the token it choked on, which may be the password: it is not passed on.
+            // libpq's message quotes the token it choked on, which may be the password: only the one that names
+            // an unknown parameter is passed on, and only its name.
+            let text = message.map { String(cString: $0) } ?? ""
             PQfreemem(message)
+            let prefix = "invalid URI query parameter: \""
+            if text.hasPrefix(prefix), let end = text.dropFirst(prefix.count).firstIndex(of: "\"") {
+                let name = text[text.index(text.startIndex, offsetBy: prefix.count)..<end]
+                if !name.lowercased().contains("password") {
+                    throw .invalidLocation(
+                        "\(redactedURL): libpq knows no URL parameter '\(name)' (see libpq's connection parameters)")
+                }
+            }
             throw .invalidLocation(
                 "\(redactedURL): not a URL libpq can read (check %-escapes, and [ ] around an IPv6 address)")
         }

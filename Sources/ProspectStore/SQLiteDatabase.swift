@@ -154,6 +154,7 @@ final class SQLiteDatabase {
         let text = message ?? String(cString: sqlite3_errstr(code))
         switch code & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy(text)
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH: return .permissionDenied(text)
         case SQLITE_CANTOPEN: return .unavailable(text)
         case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt(text)
         default: return .database(code: code, message: text, sql: sql)

@@ -4,6 +4,8 @@ public enum StoreError: Error, Sendable, Hashable {
     case unavailable(String)
     /// The store stayed locked by another writer longer than the busy timeout.
     case busy(String)
+    /// The store refuses this user: a database role without a privilege it needs, or a read-only file.
+    case permissionDenied(String)
     /// The store's schema is newer than this program understands.
     case schemaTooNew(found: Int, supported: Int)
     /// The `--store` value is neither a file path nor a `postgres://` URL this program can use.
@@ -17,6 +19,7 @@ public enum StoreError: Error, Sendable, Hashable {
         switch self {
         case .unavailable(let why): "the prospect store is unavailable: \(why)"
         case .busy(let why): "the prospect store stayed busy: \(why)"
+        case .permissionDenied(let why): "the prospect store refuses this user: \(why)"
         case .schemaTooNew(let found, let supported):
             "the prospect store has schema version \(found); this program knows up to \(supported) — upgrade prospects"
         case .invalidLocation(let why): "invalid store location: \(why)"

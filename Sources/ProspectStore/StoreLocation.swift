@@ -10,10 +10,19 @@ public enum StoreLocation: Sendable, Hashable {
     public static let defaultPath = "prospects.sqlite"
 
     public init(parsing text: String) throws(StoreError) {
-        if let scheme = ["postgres://", "postgresql://"].first(where: { text.lowercased().hasPrefix($0) }) {
+        // A URL pasted with a space or line break around it is still that URL.
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let scheme = ["postgres://", "postgresql://"].first(where: { trimmed.lowercased().hasPrefix($0) }) {
             // libpq knows the scheme in lower case only; in any other case it would read the URL as `key=value`
             // settings and quote all of it, password included, in its error.
-            self = .postgres(url: scheme + text.dropFirst(scheme.count))
+            let url = scheme + trimmed.dropFirst(scheme.count)
+            try Self.refuseUnescapedAt(in: url)
+            self = .postgres(url: url)
+        } else if let scheme = Self.urlScheme(trimmed) {
+            // Taken as a file path, a mistyped URL would become a new SQLite file named after it, password and all.
+            throw .invalidLocation(
+                "'\(scheme)…' is not a store location: give postgres://user:password@host/database for PostgreSQL, "
+                    + "or the path of an SQLite file")
         } else if text.isEmpty {
             throw .invalidLocation("empty store path")
         } else if text == ":memory:" || text.lowercased().hasPrefix("file:") {
@@ -23,6 +32,32 @@ public enum StoreLocation: Sendable, Hashable {
         } else {
             self = .sqlite(path: text)
         }
+    }
+
+    /// The scheme of text that is meant as a URL but not one this program reads (`postgress://`, `mysql://`,
+    /// `postgres:/…`, `postgres:user@host`), shown up to its `:` or `//`; nil for a file path. `postgres.sqlite`
+    /// and `pg-backup/list.sqlite` are paths.
+    static func urlScheme(_ text: String) -> String? {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
+        let scheme = text.prefix { allowed.contains($0) }
+        guard let first = scheme.first, first.isLetter else { return nil }
+        let rest = text.dropFirst(scheme.count)
+        if rest.hasPrefix("://") { return scheme + "://" }
+        let postgresLike = ["postgres", "postgresql", "pg", "psql"].contains(scheme.lowercased())
+        if postgresLike && rest.hasPrefix(":") { return scheme + ":" }
+        if postgresLike && rest.hasPrefix("//") { return scheme + "//" }
+        return nil
+    }
+
+    /// libpq ends the user and password at the first `@`: a second one in the authority means a password (or user)
+    /// holding an `@` that is not written `%40`, and libpq would take the rest for the host name and quote it,
+    /// password included, in its error.
+    static func refuseUnescapedAt(in url: String) throws(StoreError) {
+        guard let schemeEnd = url.range(of: "://") else { return }
+        let authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" }
+        guard authority.filter({ $0 == "@" }).count > 1 else { return }
+        throw .invalidLocation(
+            "\(redactPassword(in: url)): the user or password holds an '@'; write it as %40 in the URL")
     }
 
     /// `--store` if given, else `PROSPECTS_STORE`, else `./prospects.sqlite`.
@@ -59,6 +94,24 @@ public enum StoreLocation: Sendable, Hashable {
             result.replaceSubrange(range.upperBound..<valueEnd, with: "***")
             searchFrom = result.index(range.upperBound, offsetBy: 3)
         }
+        // libpq decodes %-escapes in parameter names too: `pass%77ord=` is the password.
+        if let query = result.firstIndex(of: "?") {
+            let parameters = result[result.index(after: query)...].split(
+                separator: "&", omittingEmptySubsequences: false)
+            let hidden = parameters.map { parameter -> String in
+                guard let equals = parameter.firstIndex(of: "=") else { return String(parameter) }
+                let name = String(parameter[..<equals])
+                let decoded = (name.removingPercentEncoding ?? name).lowercased()
+                return decoded.hasSuffix("password") ? name + "=***" : String(parameter)
+            }
+            result.replaceSubrange(result.index(after: query)..., with: hidden.joined(separator: "&"))
+        }
         return result
+    }
+
+    /// Text that may name a PostgreSQL URL (a path argument, say), with any password in it hidden; other text as
+    /// it is.
+    public static func hidingPasswords(in text: String) -> String {
+        text.contains("://") ? redactPassword(in: text) : text
     }
 }

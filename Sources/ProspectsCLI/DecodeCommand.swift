@@ -1,3 +1,4 @@
+import ProspectStore
 import ProspectsCore
 import ProspectsExchange
 import ProspectsIngest
@@ -66,9 +67,9 @@ struct DecodeCommand: Subcommand {
         let jobs = InputWalker.jobs(for: paths) { path, error in
             status = .noInput
             if format == .json {
-                console.out.line(JSONRecords.fileError(path: path, error).rendered)
+                console.out.line(JSONRecords.fileError(path: StoreLocation.hidingPasswords(in: path), error).rendered)
             } else {
-                console.warn("\(SafeText.escaped(path)): \(error.message)")
+                console.warn("\(SafeText.argument(path)): \(error.message)")
             }
         }
         if jobs.isEmpty && status == .success { console.warn(Self.noImages(in: paths)) }

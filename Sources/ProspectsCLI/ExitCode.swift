@@ -19,6 +19,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case ioError = 74
     /// The store stayed busy; trying again later may work.
     case tryAgain = 75
+    /// The store refuses this user (a missing privilege, a read-only file); trying again will not help.
+    case noPermission = 77
     /// The configuration cannot work (e.g. `watch` with an archive on another file system); restarting won't help.
     case config = 78
 
@@ -34,6 +36,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .cannotCreate: "an output file cannot be created"
         case .ioError: "an I/O error while reading or writing"
         case .tryAgain: "the store stayed busy; try again"
+        case .noPermission: "the store refuses this user (a missing database privilege, a read-only file)"
         case .config: "the configuration cannot work (watch: unusable inbox, archive or quarantine folder)"
         }
     }

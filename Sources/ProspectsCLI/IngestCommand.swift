@@ -59,8 +59,9 @@ struct IngestCommand: Subcommand {
             switch event {
             case .missing(let path, let error):
                 status = .noInput
-                console.warn("\(SafeText.escaped(path)): \(error.message)")
-                if json { console.out.line(JSONRecords.fileError(path: path, error).rendered) }
+                console.warn("\(SafeText.argument(path)): \(error.message)")
+                let shown = StoreLocation.hidingPasswords(in: path)
+                if json { console.out.line(JSONRecords.fileError(path: shown, error).rendered) }
             case .planned(let files):
                 planned = files
                 if files == 0 && status == .success { console.warn(DecodeCommand.noImages(in: arguments.positionals)) }

@@ -105,6 +105,7 @@ public enum ProspectsCommand {
             case .invalidLocation: return .usage
             case .unavailable, .schemaTooNew: return .unavailable
             case .busy: return .tryAgain
+            case .permissionDenied: return .noPermission
             case .database, .corrupt: return .software
             }
         } catch let error as CommandFailure {

@@ -1,5 +1,6 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 
 /// One `prospects` subcommand: its help, the options it accepts, and how it runs.
 protocol Subcommand: SendableMetatype {
@@ -30,6 +31,14 @@ final class CommandContext {
     /// file is a mistyped path, and an empty new store would hide it.
     func openStore(_ arguments: CommandLineArguments, create: Bool = false) throws(StoreError) -> any ProspectStore {
         try StoreLocation.resolve(option: arguments.value("--store"), environment: environment).open(create: create)
+    }
+}
+
+extension SafeText {
+    /// A command-line argument as messages show it: escaped, and with the password hidden should it be a
+    /// PostgreSQL URL given in the wrong place (`ingest --store URL URL`).
+    static func argument(_ text: String) -> String {
+        escaped(StoreLocation.hidingPasswords(in: text))
     }
 }
 

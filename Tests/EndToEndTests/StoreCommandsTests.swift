@@ -242,6 +242,35 @@ enum ImportRoute: String, CaseIterable, Sendable {
             #expect(result.status != 0, "\(url)")
             #expect(!result.stderr.contains("S3cr3t"), "\(url): \(result.stderr)")
         }
+        // An audit's finds: an '@' not written %40 (libpq took the rest for the host and quoted it), a password
+        // parameter with its name %-escaped, unknown parameters, and mistyped schemes, which used to become SQLite
+        // files named after the URL. All are usage errors now, and leave no file behind.
+        let folder = try TemporaryDirectory()
+        let refused = [
+            "postgres://u:Top@S3cr3tC@127.0.0.1:1/p", "postgres://u@127.0.0.1:1/p?pass%77ord=S3cr3tQ&bogus=1",
+            "postgress://u:S3cr3t@127.0.0.1:1/p", "pg://u:S3cr3t@h/p", "postgres:/u:S3cr3t@h/p", "postgres:u:S3cr3t@x",
+        ]
+        for url in refused {
+            let result = try ProspectsProcess.run(
+                ["ingest", "--store", url, folder.path], currentDirectory: folder.url)
+            #expect(result.status == 64, "\(url): \(result.stderr)")
+            #expect(!result.stderr.contains("S3cr3t"), "\(url): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        // A URL pasted with a space before it is still the URL, and a URL given where a file or a prospect goes is
+        // shown without its password.
+        let spaced = try ProspectsProcess.run(["list", "--store", " postgres://u:S3cr3t@127.0.0.1:1/p"])
+        #expect(spaced.status == 69 && spaced.stderr.contains("postgres://u:***@127.0.0.1:1/p"), "\(spaced.stderr)")
+        let store = folder.file("p.sqlite")
+        let url = "postgres://u:S3cr3t@127.0.0.1:1/p"
+        for arguments in [
+            ["ingest", "--store", store, url], ["decode", "--json", url], ["show", "--store", store, url],
+        ] {
+            let result = try ProspectsProcess.run(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(!(result.stderr + result.output).contains("S3cr3t"), "\(arguments): \(result.stderr)")
+            #expect((result.stderr + result.output).contains("postgres://u:***@127.0.0.1:1/p"), "\(arguments)")
+        }
     }
 
     /// `--store ""` and SQLite's special names are usage errors; `:memory:` leaves no file behind.

@@ -187,6 +187,44 @@ extension PostgresStoreTests {
         #expect(try store.prospect(.email("ann@example.com"))?.scanCount == 2)
         #expect(try store.count() == 2)
     }
+
+    /// A session that holds a lock (a `LOCK TABLE` left open in psql) makes a command wait the lock timeout, then
+    /// fail as busy, naming the wait: never hang.
+    @Test func aLockHeldByAnotherSessionIsBusyAfterTheTimeoutNotAHang() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let store = try PostgresStore(url: url)
+        let holder = try PostgresConnection(url: url)
+        try holder.execute("BEGIN")
+        try holder.execute("LOCK TABLE prospects IN ACCESS EXCLUSIVE MODE")
+        defer { _ = try? holder.execute("ROLLBACK") }
+        let started = Date()
+        expectStoreError({ () throws(StoreError) in _ = try store.list(filter: .everyone, sort: .name, reverse: false) }
+        ) {
+            error in
+            guard case .busy(let message) = error else { return false }
+            return message.contains("another session held a lock on the store for 10 s")
+                && message.contains("try again")
+        }
+        let waited = Date().timeIntervalSince(started)
+        #expect(waited >= 9 && waited < 20, "waited \(waited) s")
+    }
+
+    /// A role that may not create the tables gets a message about privileges and its own status, not an
+    /// internal error quoting the SQL.
+    @Test func aRoleWithoutThePrivilegeToCreateTheTablesIsTold() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let role = "reader_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let admin = try PostgresConnection(url: url)
+        try admin.execute("CREATE ROLE \(role)")
+        try admin.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+        defer { _ = try? admin.execute("DROP ROLE \(role)") }
+        let asRole = url + (url.contains("?") ? "&" : "?") + "options=-c%20role%3D\(role)"
+        expectStoreError({ () throws(StoreError) in _ = try PostgresStore(url: asRole) }) { error in
+            guard case .permissionDenied(let message) = error else { return false }
+            return message.contains("permission denied for schema public") && message.contains("CREATE on the schema")
+                && !message.contains("CREATE TABLE")
+        }
+    }
 }
 
 /// A local TCP port nothing listens on: bound, then closed.
