@@ -59,8 +59,9 @@ struct ImportCommand: Subcommand {
         let store = try context.openStore(arguments, create: true)
         var status = ExitCode.success
         let totals: Importer.Totals
+        let importer = Importer(store: store)
         do {
-            totals = try Importer(store: store).run(source: path, reader: reader) { rejection in
+            totals = try importer.run(source: path, reader: reader) { rejection in
                 status = .dataError
                 console.warn("\(SafeText.escaped(path)):\(rejection.line): \(rejection.message)")
             }
@@ -68,6 +69,18 @@ struct ImportCommand: Subcommand {
             console.warn("\(SafeText.escaped(path)): \(error.message); the rows before it were imported")
             if case .unreadable = error { return .ioError }
             return .dataError
+        } catch let error as StoreError {
+            // Said before the store's own message, which ends the output: what to do next depends on it.
+            let shown = SafeText.escaped(path)
+            if importer.recordedRows == 0 {
+                console.warn("\(shown): nothing was imported")
+            } else {
+                console.warn(
+                    "\(shown): stopped after line \(importer.recordedThroughLine): the \(HumanText.count(importer.recordedRows, "row")) "
+                        + "up to it are in the store, the rest are not (importing the whole file again would count "
+                        + "those rows twice)")
+            }
+            throw error
         }
         if arguments.has("--json") {
             var json = JSONLine()

@@ -119,6 +119,49 @@ import Testing
         #expect(try ProspectsProcess.run(["decode", drop + "/.hidden.png"]).status == 0)
     }
 
+    /// A store that fails half-way through an import: the message says which rows are in (the first batch of
+    /// 10,000) and that importing the whole file again would count them twice. The failure is a real SQLite error,
+    /// raised by a trigger on one row of the second batch.
+    @Test func anImportTheStoreStopsSaysWhatIsAlreadyIn() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("p.sqlite")
+        let empty = folder.file("empty")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
+        #expect(try ProspectsProcess.run(["ingest", "--store", store, empty]).status == 0)
+        let trigger = """
+            CREATE TRIGGER stop BEFORE INSERT ON prospects WHEN NEW.email = 'stop@example.com'
+            BEGIN SELECT RAISE(ABORT, 'stopped by the test'); END;
+            """
+        try #require(try Self.sqlite3(store, trigger).status == 0)
+        var csv = "name,email\n"
+        for row in 1...10_005 {
+            csv += row == 10_003 ? "Stop Here,stop@example.com\n" : "P \(row),p\(row)@example.com\n"
+        }
+        let list = folder.file("list.csv")
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: list))
+        let result = try ProspectsProcess.run(["import", "--format", "csv", "--store", store, list])
+        #expect(result.status != 0)
+        #expect(
+            result.stderr.contains(
+                "list.csv: stopped after line 10001: the 10000 rows up to it are in the store, the rest are not"),
+            "\(result.stderr)")
+        #expect(result.stderr.contains("stopped by the test"))
+        #expect(try Self.sqlite3(store, "SELECT count(*) FROM prospects").output == "10000\n")
+    }
+
+    /// The `sqlite3` shell on `store`: its status and stdout.
+    static func sqlite3(_ store: String, _ sql: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [store, sql]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     /// A number out of range says which range.
     @Test func anOutOfRangeNumberSaysWhatIsExpected() throws {
         let folder = try TemporaryDirectory()
