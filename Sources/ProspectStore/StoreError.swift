@@ -30,6 +30,17 @@ public enum StoreError: Error, Sendable, Hashable {
     }
 }
 
+extension StoreError {
+    /// True for a store that may work again without any change on our side: unreachable (a server restarting) or
+    /// busy (another process's long transaction). A daemon waits these out; a command reports them.
+    public var isWorthWaitingFor: Bool {
+        switch self {
+        case .unavailable, .busy: true
+        case .permissionDenied, .schemaTooNew, .invalidLocation, .database, .corrupt: false
+        }
+    }
+}
+
 extension StoreError: CustomStringConvertible {
     public var description: String { message }
 }

@@ -36,10 +36,12 @@ struct WatchCommand: Subcommand {
         the content ledger keeps them from being counted twice. SIGINT/SIGTERM: finish the files in hand, exit 0.
         With --json, a line that cannot be written to stdout (reader gone, disk full) stops it the same way, exit 74.
         Under systemd (Type=notify) it reports READY, STOPPING, STATUS and watchdog pings on $NOTIFY_SOCKET.
+        A store that cannot be reached or stays busy once running (a server restart) is waited out: the commit is
+        tried again after 1 s, then 2, 4… up to 30 s, while new files wait in the inbox.
         Exit status: 0 after a stop signal, 66 when the inbox is missing or goes away, 69 when the store is
-        unavailable, 74 when a system call it cannot do without fails, 78 when the folders cannot work as
-        configured. A file it may not take or move (a name, an owner, a mode of its own) is reported as "failed"
-        and left where it is; the others go on.
+        unavailable at start, 74 when a system call it cannot do without fails, 77 when the store refuses this
+        user, 78 when the folders cannot work as configured. A file it may not take or move (a name, an owner, a
+        mode of its own) is reported as "failed" and left where it is; the others go on.
         """
     static let flags: Set<String> = ["--json", "--decoder-worker"]
     static let lostEventSettleVariable = "PROSPECTS_TEST_LOST_EVENT_SETTLE_MS"

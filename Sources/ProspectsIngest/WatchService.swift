@@ -43,6 +43,9 @@ public final class WatchService {
         /// How often the claim folders are looked at for those of dead watchers (one `readdir` of `.processing`
         /// and a lock test per other watcher), and files that could not be claimed for a change.
         public var sweepInterval: Duration = .seconds(2)
+        /// The longest wait between two tries of a commit that found the store unreachable or busy (the waits
+        /// double from a second up to this).
+        public var storeRetryLimit: Duration = .seconds(30)
 
         public init(
             inbox: String, archive: String? = nil, rejected: String? = nil, pollInterval: Duration? = nil,
@@ -102,6 +105,10 @@ public final class WatchService {
     private var watchdogAt: ContinuousClock.Instant?
     private var stopDeadline: ContinuousClock.Instant?
     private var lastStatus = ContinuousClock.now
+    /// While the store is unreachable or busy: when to try the decided files' commit again, and the wait after
+    /// that. No new file is taken meanwhile: they wait in the inbox, the decided ones in their claims.
+    private var storeRetryAt: ContinuousClock.Instant?
+    private var storeRetryWait: Duration = .seconds(1)
 
     /// Checks the folders, creates this watcher's claim folder, starts watching and starts the decoders; nothing is
     /// claimed yet. Throws `WatchError` for a setup that cannot work.
@@ -151,8 +158,10 @@ public final class WatchService {
         if let interval = options.pollInterval { rescanAt = .now + interval }
 
         while true {
-            if stopDeadline == nil { try dispatch() }
-            if !decided.isEmpty { try commit(report: report) }
+            if stopDeadline == nil && storeRetryAt == nil { try dispatch() }
+            if !decided.isEmpty && storeRetryAt.map({ ContinuousClock.now >= $0 }) ?? true {
+                try commit(report: report)
+            }
             for file in stuck { try reportStuck(file) }
             stuck.removeAll()
             if let stopDeadline, supervisor.busyCount == 0 || ContinuousClock.now >= stopDeadline { break }
@@ -165,7 +174,7 @@ public final class WatchService {
             try runDueTimers()
         }
 
-        let abandoned = supervisor.busyCount + adopted.count
+        let abandoned = supervisor.busyCount + adopted.count + decided.count
         supervisor.shutdown()
         if abandoned > 0 { log("stopped with \(abandoned) file(s) still claimed; the next start takes them up") }
         claims.release()
@@ -308,29 +317,32 @@ public final class WatchService {
 
     // MARK: Committing and moving
 
-    /// Commits every decided file in one transaction, then moves each and reports it.
+    /// Commits every decided file in one transaction, then moves each and reports it. A store that cannot be
+    /// reached or stays busy (a PostgreSQL restart, another process's long transaction) is waited out: the files
+    /// stay decided and claimed, and the commit is tried again later. Running it again counts nothing twice: the
+    /// transaction either committed nothing, or (a COMMIT whose answer was lost) entered every file's content in
+    /// the ledger, where the next try finds it.
     private func commit(report: (WatchedFile) throws -> Void) throws {
         let batch = decided
         decided.removeAll()
-        for item in batch { try loader.add(item.outcome) { _ in } }
         var index = 0
-        try loader.flush { result in
-            let claim = batch[index].claim
-            index += 1
-            let destination: String
-            do throws(SystemCallError) {
-                destination = try move(claim, result)
-            } catch  where error.concernsOneFile {
-                // The outcome is committed; the file stays claimed and the next start files it as a duplicate.
-                stuck.append(
-                    StuckFile(
-                        name: claim.name, inboxPath: claim.inboxPath, path: claim.claimedPath, stage: .move,
-                        error: error, result: result))
-                return
-            } catch {
-                throw WatchError.system(error)
+        do {
+            for item in batch { try loader.add(item.outcome) { _ in } }
+            try loader.flush { result in
+                try finish(batch[index].claim, result, report: report)
+                index += 1
             }
-            try report(WatchedFile(result: result, name: claim.name, destination: destination))
+        } catch let error as StoreError where index == 0 && error.isWorthWaitingFor {
+            decided = batch + decided
+            storeRetryAt = .now + storeRetryWait
+            log("\(error.message); trying again in \(storeRetryWait), new files wait in the inbox")
+            storeRetryWait = min(storeRetryWait * 2, options.storeRetryLimit)
+            return
+        }
+        if storeRetryAt != nil {
+            log("the store is back; committed the \(batch.count) file(s) that waited")
+            storeRetryAt = nil
+            storeRetryWait = .seconds(1)
         }
         if ContinuousClock.now - lastStatus >= .seconds(1) {
             lastStatus = .now
@@ -339,6 +351,24 @@ public final class WatchService {
                 "watching \(inbox.path): \(totals.files) files, \(totals.inserted) inserted, "
                     + "\(totals.duplicates) duplicates, \(totals.rejected) rejected")
         }
+    }
+
+    /// Moves one committed file and reports it.
+    private func finish(_ claim: FileClaim, _ result: FileResult, report: (WatchedFile) throws -> Void) throws {
+        let destination: String
+        do throws(SystemCallError) {
+            destination = try move(claim, result)
+        } catch  where error.concernsOneFile {
+            // The outcome is committed; the file stays claimed and the next start files it as a duplicate.
+            stuck.append(
+                StuckFile(
+                    name: claim.name, inboxPath: claim.inboxPath, path: claim.claimedPath, stage: .move,
+                    error: error, result: result))
+            return
+        } catch {
+            throw WatchError.system(error)
+        }
+        try report(WatchedFile(result: result, name: claim.name, destination: destination))
     }
 
     private func move(_ claim: FileClaim, _ result: FileResult) throws(SystemCallError) -> String {
@@ -358,7 +388,9 @@ public final class WatchService {
         if let watcher, stopDeadline == nil { descriptors.append(watcher.descriptor) }
         var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let sweep = stopDeadline == nil ? sweepAt : nil
-        let deadlines = [rescanAt, sweep, watchdogAt, stopDeadline, supervisor.nextDeadline].compactMap { $0 }
+        let deadlines = [rescanAt, sweep, watchdogAt, stopDeadline, supervisor.nextDeadline, storeRetryAt].compactMap {
+            $0
+        }
         // Nothing due: sleep until something happens. Otherwise wake at the next deadline, rounded up to a millisecond.
         let timeout = deadlines.min().map { next in
             let (seconds, attoseconds) = max(.zero, next - .now).components

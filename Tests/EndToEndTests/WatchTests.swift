@@ -58,6 +58,44 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: elsewhere), "a refused start leaves no folder behind")
     }
 
+    /// A store that stays busy (here another process holds the SQLite file locked for 12 s; a PostgreSQL restart
+    /// is the same to the watcher) is waited out: the file stays claimed, the commit is tried again, and nothing
+    /// is lost or counted twice. The watcher used to exit 75 (69 for an unreachable server).
+    @Test func aStoreThatStaysBusyIsWaitedOut() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start()
+        #expect(watch.waitForStderr("watching"))
+        let marker = box.folder.file("locked")
+        let locker = Process()
+        locker.executableURL = URL(fileURLWithPath: PythonScript.interpreter)
+        locker.arguments = [
+            "-c",
+            """
+            import sqlite3, sys, time
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute("BEGIN EXCLUSIVE")
+            open(sys.argv[2], "w").close()
+            time.sleep(12)
+            db.execute("COMMIT")
+            """,
+            box.store, marker,
+        ]
+        try locker.run()
+        defer {
+            kill(locker.processIdentifier, SIGKILL)
+            locker.waitUntilExit()
+        }
+        #expect(box.wait(timeout: 10) { FileManager.default.fileExists(atPath: marker) })
+        try box.drop("a.png", Self.contact(1))
+        #expect(watch.waitForStderr("trying again in", timeout: 20), "\(watch.stderr)")
+        #expect(watch.waitForLines(1, timeout: 40), "\(watch.stderr)")
+        #expect(watch.stderr.contains("the store is back"))
+        #expect(watch.records.first?["outcome"] as? String == "inserted")
+        #expect(watch.terminate().status == 0)
+        #expect(try box.prospects() == [Self.email(1): [1]])
+        #expect(box.images(in: box.archive) == ["a.png"] && box.claimed.isEmpty)
+    }
+
     /// The inbox deleted (while the watcher holds a descriptor inside it, which keeps inotify from saying so),
     /// replaced by a new folder, or gone from under a poll: the watcher stops with 66 instead of watching nothing.
     @Test(arguments: [["--poll", "0.2"], []], [false, true])
