@@ -155,7 +155,7 @@ final class PostgresConnection {
         case "55P03":
             let seconds = Self.lockTimeoutMilliseconds / 1000
             return .busy(
-                "\(redactedURL): another session held a lock on the store for \(seconds) s (\(message)); try again")
+                "\(redactedURL): another session held a lock on the store for \(seconds) s (\(message))")
         // insufficient_privilege: the statement is no use to the person, the privilege is.
         case "42501":
             return .permissionDenied(

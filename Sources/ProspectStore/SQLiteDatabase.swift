@@ -145,7 +145,7 @@ final class SQLiteDatabase {
             // A person waiting on a lock wants to know which file and what to do.
             let seconds = busyTimeoutMilliseconds / 1000
             return .busy(
-                "\(file) stayed locked by another process for \(seconds) s (\(message ?? "locked")); try again")
+                "\(file) stayed locked by another process for \(seconds) s (\(message ?? "locked"))")
         }
         return error(code: code, message: message, sql: sql)
     }

@@ -100,7 +100,8 @@ public enum ProspectsCommand {
             console.warn("\(error.message). See 'prospects help \(command.name)'.")
             return .usage
         } catch let error as StoreError {
-            console.warn(error.message)
+            // A daemon waits a busy store out; a command says what the person can do.
+            if case .busy = error { console.warn(error.message + "; try again") } else { console.warn(error.message) }
             switch error {
             case .invalidLocation: return .usage
             case .unavailable, .schemaTooNew: return .unavailable

@@ -329,6 +329,7 @@ public final class WatchService {
         do {
             for item in batch { try loader.add(item.outcome) { _ in } }
             try loader.flush { result in
+                if index == 0 { storeIsBack(batch.count) }
                 try finish(batch[index].claim, result, report: report)
                 index += 1
             }
@@ -339,11 +340,6 @@ public final class WatchService {
             storeRetryWait = min(storeRetryWait * 2, options.storeRetryLimit)
             return
         }
-        if storeRetryAt != nil {
-            log("the store is back; committed the \(batch.count) file(s) that waited")
-            storeRetryAt = nil
-            storeRetryWait = .seconds(1)
-        }
         if ContinuousClock.now - lastStatus >= .seconds(1) {
             lastStatus = .now
             let totals = loader.totals
@@ -351,6 +347,14 @@ public final class WatchService {
                 "watching \(inbox.path): \(totals.files) files, \(totals.inserted) inserted, "
                     + "\(totals.duplicates) duplicates, \(totals.rejected) rejected")
         }
+    }
+
+    /// Said once the commit that waited went through, before its files are reported.
+    private func storeIsBack(_ files: Int) {
+        guard storeRetryAt != nil else { return }
+        log("the store is back; committed the \(files) file(s) that waited")
+        storeRetryAt = nil
+        storeRetryWait = .seconds(1)
     }
 
     /// Moves one committed file and reports it.
