@@ -132,7 +132,7 @@ import Testing
             CREATE TRIGGER stop BEFORE INSERT ON prospects WHEN NEW.email = 'stop@example.com'
             BEGIN SELECT RAISE(ABORT, 'stopped by the test'); END;
             """
-        try #require(try Self.sqlite3(store, trigger).status == 0)
+        _ = try OutputSafetyTests.sqlite3(store, trigger)
         var csv = "name,email\n"
         for row in 1...10_005 {
             csv += row == 10_003 ? "Stop Here,stop@example.com\n" : "P \(row),p\(row)@example.com\n"
@@ -146,20 +146,7 @@ import Testing
                 "list.csv: stopped after line 10001: the 10000 rows up to it are in the store, the rest are not"),
             "\(result.stderr)")
         #expect(result.stderr.contains("stopped by the test"))
-        #expect(try Self.sqlite3(store, "SELECT count(*) FROM prospects").output == "10000\n")
-    }
-
-    /// The `sqlite3` shell on `store`: its status and stdout.
-    static func sqlite3(_ store: String, _ sql: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [store, sql]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        #expect(try OutputSafetyTests.sqlite3(store, "SELECT count(*) FROM prospects") == "10000\n")
     }
 
     /// A number out of range says which range.

@@ -291,32 +291,8 @@ enum ImportRoute: String, CaseIterable, Sendable {
         let store = folder.file("busy.sqlite")
         let paul = samples.appendingPathComponent("01-paul-hudson.png").path
         #expect(try run(["ingest", paul], store: store).status == 0)
-        let marker = folder.file("locked")
-        let locker = Process()
-        // One process and no child: terminating it ends the lock. (sqlite3's `.shell sleep` would leave the sleep.)
-        locker.executableURL = URL(fileURLWithPath: PythonScript.interpreter)
-        locker.arguments = [
-            "-c",
-            """
-            import sqlite3, sys, time
-            db = sqlite3.connect(sys.argv[1], isolation_level=None)
-            db.execute("BEGIN EXCLUSIVE")
-            open(sys.argv[2], "w").close()
-            time.sleep(60)
-            """,
-            store, marker,
-        ]
-        try locker.run()
-        defer {
-            kill(locker.processIdentifier, SIGKILL)
-            locker.waitUntilExit()
-        }
-        var waited = 0
-        while !FileManager.default.fileExists(atPath: marker) && waited < 100 {
-            usleep(100_000)
-            waited += 1
-        }
-        try #require(FileManager.default.fileExists(atPath: marker), "the Python process did not take the lock")
+        let lock = try SQLiteLockHolder(store: store, seconds: 60)
+        defer { lock.release() }
         let result = try run(["mark", "--contacted", "1"], store: store)
         #expect(result.status == 75)
         #expect(result.stderr.contains("\(store) stayed locked by another process for 10 s"), "\(result.stderr)")

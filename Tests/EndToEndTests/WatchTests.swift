@@ -65,27 +65,8 @@ import Testing
         let box = try WatchSandbox()
         let watch = try box.start()
         #expect(watch.waitForStderr("watching"))
-        let marker = box.folder.file("locked")
-        let locker = Process()
-        locker.executableURL = URL(fileURLWithPath: PythonScript.interpreter)
-        locker.arguments = [
-            "-c",
-            """
-            import sqlite3, sys, time
-            db = sqlite3.connect(sys.argv[1], isolation_level=None)
-            db.execute("BEGIN EXCLUSIVE")
-            open(sys.argv[2], "w").close()
-            time.sleep(12)
-            db.execute("COMMIT")
-            """,
-            box.store, marker,
-        ]
-        try locker.run()
-        defer {
-            kill(locker.processIdentifier, SIGKILL)
-            locker.waitUntilExit()
-        }
-        #expect(box.wait(timeout: 10) { FileManager.default.fileExists(atPath: marker) })
+        let lock = try SQLiteLockHolder(store: box.store, seconds: 12)
+        defer { lock.release() }
         try box.drop("a.png", Self.contact(1))
         #expect(watch.waitForStderr("trying again in", timeout: 20), "\(watch.stderr)")
         #expect(watch.waitForLines(1, timeout: 40), "\(watch.stderr)")
