@@ -33,11 +33,8 @@ final class PostgresConnection {
         // Keywords are applied in order and the URL (expanded from `dbname`) comes last, so a connect_timeout
         // in the URL overrides the default given first.
         // Both arrays end with NULL, as libpq requires.
-        let keywords = ["connect_timeout", "fallback_application_name", "options", "dbname", nil]
-        let values = [
-            String(Self.defaultConnectTimeout), "prospects", "-c lock_timeout=\(Self.lockTimeoutMilliseconds)", url,
-            nil,
-        ]
+        let keywords = ["connect_timeout", "fallback_application_name", "dbname", nil]
+        let values = [String(Self.defaultConnectTimeout), "prospects", url, nil]
         let connection = withCStrings(keywords) { keywordPointers in
             withCStrings(values) { valuePointers in PQconnectdbParams(keywordPointers, valuePointers, 1) }
         }
@@ -48,6 +45,13 @@ final class PostgresConnection {
             throw .unavailable("cannot connect to \(redactedURL): \(connectionMessage())")
         }
         prospects_pg_silence_notices(connection)
+        try limitLockWaits()
+    }
+
+    /// Sets the session's lock timeout. A `SET` rather than the `options` startup parameter, which connection
+    /// poolers such as PgBouncer refuse by default; run again on every new connection.
+    private func limitLockWaits() throws(StoreError) {
+        try execute("SET lock_timeout = \(Self.lockTimeoutMilliseconds)")
     }
 
     deinit {
@@ -133,6 +137,7 @@ final class PostgresConnection {
         guard PQstatus(handle) == CONNECTION_OK else {
             throw .unavailable("lost the connection to \(redactedURL): \(connectionMessage())")
         }
+        try limitLockWaits()
     }
 
     /// The one place that turns a failed result into a `StoreError`. Only the primary message is used: the
