@@ -188,6 +188,25 @@ extension PostgresStoreTests {
         #expect(try store.count() == 2)
     }
 
+    /// The lock timeout is set on every connection, the one made after the server ended the first included.
+    @Test func everyConnectionHasTheLockTimeout() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let connection = try PostgresConnection(url: url)
+        func lockTimeout() throws -> String? { try connection.execute("SHOW lock_timeout").rows.first?.text(0) }
+        #expect(try lockTimeout() == "10s")
+        let pid = try #require(try connection.execute("SELECT pg_backend_pid()").rows.first?.int64(0))
+        let admin = try PostgresConnection(url: url)
+        try admin.execute("SELECT pg_terminate_backend($1)", [.integer(pid)])
+        let deadline = Date().addingTimeInterval(10)
+        while try !admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [.integer(pid)]).rows.isEmpty {
+            try #require(Date() < deadline, "the backend did not end")
+            usleep(10_000)
+        }
+        _ = try? connection.execute("SELECT 1")  // fails: only now does libpq know the connection is gone
+        #expect(try lockTimeout() == "10s")
+        #expect(try connection.execute("SELECT pg_backend_pid()").rows.first?.int64(0) != pid)
+    }
+
     /// A session that holds a lock (a `LOCK TABLE` left open in psql) makes a command wait the lock timeout, then
     /// fail as busy, naming the wait: never hang.
     @Test func aLockHeldByAnotherSessionIsBusyAfterTheTimeoutNotAHang() throws {
