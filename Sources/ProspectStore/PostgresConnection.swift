@@ -10,9 +10,9 @@ final class PostgresConnection {
     static let defaultConnectTimeout = 5
     /// How often a transaction that lost a serialization or deadlock race is run, at most.
     static let transactionAttempts = 8
-    /// How long a statement waits for a lock another session holds before failing with `.busy`: SQLite's busy
+    /// How long a statement waits for a lock another session holds before failing with `.busy`, as SQLite's busy
     /// timeout. Without it a session holding a lock (a `LOCK TABLE` left open in psql) would hang every command.
-    static let lockTimeoutMilliseconds = 10_000
+    private let lockTimeoutMilliseconds: Int64
 
     private let handle: OpaquePointer
     /// Whether the last failure was a race another transaction won (worth running again at once), not a wait.
@@ -24,7 +24,9 @@ final class PostgresConnection {
 
     /// Connects to `url` (a libpq URI). Fails with `.unavailable` within the connect timeout when the server
     /// cannot be reached or refuses us. The corresponding C function is `PQconnectdbParams`.
-    init(url: String) throws(StoreError) {
+    init(url: String, lockWait: Duration = StoreLocation.defaultLockWait) throws(StoreError) {
+        lockTimeoutMilliseconds = max(
+            1, lockWait.components.seconds * 1000 + lockWait.components.attoseconds / 1_000_000_000_000_000)
         redactedURL = StoreLocation.redactPassword(in: url)
         let password = try Self.password(in: url, redactedURL: redactedURL)
         let written = Self.writtenPassword(in: url)
@@ -51,7 +53,7 @@ final class PostgresConnection {
     /// Sets the session's lock timeout. A `SET` rather than the `options` startup parameter, which connection
     /// poolers such as PgBouncer refuse by default; run again on every new connection.
     private func limitLockWaits() throws(StoreError) {
-        try execute("SET lock_timeout = \(Self.lockTimeoutMilliseconds)")
+        try execute("SET lock_timeout = \(lockTimeoutMilliseconds)")
     }
 
     deinit {
@@ -158,9 +160,8 @@ final class PostgresConnection {
         case "40001", "40P01": return .busy(described)
         // lock_not_available: another session held a lock past the lock timeout.
         case "55P03":
-            let seconds = Self.lockTimeoutMilliseconds / 1000
-            return .busy(
-                "\(redactedURL): another session held a lock on the store for \(seconds) s (\(message))")
+            let waited = Duration.milliseconds(lockTimeoutMilliseconds)
+            return .busy("\(redactedURL): another session held a lock on the store for \(waited) (\(message))")
         // insufficient_privilege: the statement is no use to the person, the privilege is.
         case "42501":
             return .permissionDenied(

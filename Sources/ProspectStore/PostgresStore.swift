@@ -9,8 +9,8 @@ public final class PostgresStore: ProspectStore {
 
     /// Connects to `url` (`postgres://user:password@host:port/database`) and migrates the schema as needed.
     /// Fails within the connect timeout (5 s unless the URL sets `connect_timeout`) with `.unavailable`.
-    public init(url: String) throws(StoreError) {
-        connection = try PostgresConnection(url: url)
+    public init(url: String, lockWait: Duration = StoreLocation.defaultLockWait) throws(StoreError) {
+        connection = try PostgresConnection(url: url, lockWait: lockWait)
         try PostgresSchema.migrate(connection)
     }
 

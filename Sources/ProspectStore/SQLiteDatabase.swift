@@ -12,7 +12,7 @@ import Foundation
 /// A class rather than a struct because the connection must be closed exactly once, in `deinit`.
 final class SQLiteDatabase {
     /// How long a writer waits for another process's transaction before giving up with `.busy`.
-    static let busyTimeoutMilliseconds: Int32 = 10_000
+    private let busyTimeoutMilliseconds: Int32
 
     /// Process-wide settings, applied before the first connection opens (a global's initialiser runs once).
     private static let configureOnce: Void = {
@@ -25,7 +25,10 @@ final class SQLiteDatabase {
 
     /// Opens the database file at `path`; when it is missing, creates it with mode 0600 if `create`, else throws
     /// `.unavailable`. The corresponding C function is `sqlite3_open_v2`.
-    init(path: String, create: Bool = true) throws(StoreError) {
+    init(path: String, create: Bool = true, lockWait: Duration = StoreLocation.defaultLockWait) throws(StoreError) {
+        busyTimeoutMilliseconds =
+            Int32(clamping: lockWait.components.seconds * 1000)
+            + Int32(clamping: lockWait.components.attoseconds / 1_000_000_000_000_000)
         _ = Self.configureOnce
         if create {
             try Self.createPrivateFile(path)
@@ -49,7 +52,7 @@ final class SQLiteDatabase {
         self.path = path
         self.handle = connection
         sqlite3_extended_result_codes(connection, 1)
-        sqlite3_busy_timeout(connection, Self.busyTimeoutMilliseconds)
+        sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
         // From here on a failure releases self, and deinit closes the connection. WAL is the caller's to switch on
         // (`enableWAL`), once it knows the file is its own.
         try execute("PRAGMA foreign_keys = ON")
@@ -120,7 +123,7 @@ final class SQLiteDatabase {
     /// this usually finds it set. Switching needs a moment alone with the file, and SQLite answers SQLITE_BUSY
     /// at once, without the busy handler, when another connection is opening it too: retry until the timeout.
     func enableWAL() throws(StoreError) {
-        let deadline = Date().addingTimeInterval(Double(Self.busyTimeoutMilliseconds) / 1000)
+        let deadline = Date().addingTimeInterval(Double(busyTimeoutMilliseconds) / 1000)
         while true {
             do throws(StoreError) {
                 let mode = try query("PRAGMA journal_mode = WAL") { row throws(StoreError) in try row.text(0) }
@@ -142,10 +145,8 @@ final class SQLiteDatabase {
         if code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED, let connection,
             let file = sqlite3_db_filename(connection, "main").map({ String(cString: $0) }), !file.isEmpty
         {
-            // A person waiting on a lock wants to know which file and what to do.
-            let seconds = busyTimeoutMilliseconds / 1000
-            return .busy(
-                "\(file) stayed locked by another process for \(seconds) s (\(message ?? "locked"))")
+            // A person waiting on a lock wants to know which file.
+            return .busy("\(file) stayed locked by another process (\(message ?? "locked"))")
         }
         return error(code: code, message: message, sql: sql)
     }

@@ -9,9 +9,11 @@ public final class SQLiteStore: ProspectStore {
     /// Opens the store at `path`, creating the file (mode 0600) when `create` allows, and migrating its schema as
     /// needed. Throws `.unavailable` when the folder or (without `create`) the file does not exist, or the file is
     /// no prospect store; `.schemaTooNew` for a newer program's file.
-    public init(path: String, create: Bool = true) throws(StoreError) {
+    public init(path: String, create: Bool = true, lockWait: Duration = StoreLocation.defaultLockWait)
+        throws(StoreError)
+    {
         do throws(StoreError) {
-            database = try SQLiteDatabase(path: path, create: create)
+            database = try SQLiteDatabase(path: path, create: create, lockWait: lockWait)
             try SQLiteSchema.refuseForeign(database)
             try database.enableWAL()
             try SQLiteSchema.migrate(database)

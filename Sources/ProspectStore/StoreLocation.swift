@@ -9,6 +9,9 @@ public enum StoreLocation: Sendable, Hashable {
     /// The default when neither `--store` nor `PROSPECTS_STORE` is given.
     public static let defaultPath = "prospects.sqlite"
 
+    /// How long a command waits for a lock another process holds on the store before failing with `.busy`.
+    public static let defaultLockWait: Duration = .seconds(10)
+
     public init(parsing text: String) throws(StoreError) {
         // A URL pasted with a space or line break around it is still that URL.
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)

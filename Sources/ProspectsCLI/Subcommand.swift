@@ -29,8 +29,11 @@ final class CommandContext {
     /// Opens the store named by `--store`, else `PROSPECTS_STORE`, else `./prospects.sqlite`. Only the commands
     /// that load prospects (`ingest`, `import`, `watch`) create a missing SQLite file: for the others, a missing
     /// file is a mistyped path, and an empty new store would hide it.
-    func openStore(_ arguments: CommandLineArguments, create: Bool = false) throws(StoreError) -> any ProspectStore {
-        try StoreLocation.resolve(option: arguments.value("--store"), environment: environment).open(create: create)
+    func openStore(
+        _ arguments: CommandLineArguments, create: Bool = false, lockWait: Duration = StoreLocation.defaultLockWait
+    ) throws(StoreError) -> any ProspectStore {
+        try StoreLocation.resolve(option: arguments.value("--store"), environment: environment)
+            .open(create: create, lockWait: lockWait)
     }
 }
 

@@ -39,8 +39,8 @@ struct WatchCommand: Subcommand {
         A store that cannot be reached or stays busy once running (a server restart) is waited out: the commit is
         tried again after 1 s, then 2, 4… up to 30 s, while new files wait in the inbox.
         Exit status: 0 after a stop signal, 66 when the inbox is missing or goes away, 69 when the store is
-        unavailable at start, 74 when a system call it cannot do without fails, 77 when the store refuses this
-        user, 78 when the folders cannot work as configured. A file it may not take or move (a name, an owner, a
+        unavailable at start, 74 when a system call it cannot do without fails, 75 when the store is locked at
+        start, 77 when the store refuses this user, 78 when the folders cannot work as configured. A file it may not take or move (a name, an owner, a
         mode of its own) is reported as "failed" and left where it is; the others go on.
         """
     static let flags: Set<String> = ["--json", "--decoder-worker"]
@@ -80,7 +80,6 @@ struct WatchCommand: Subcommand {
         }
         let console = context.console
         console.out.lineFlushed = true
-        let store = try context.openStore(arguments, create: true)
         var options = WatchService.Options(
             inbox: inbox, archive: arguments.value("--archive"), rejected: arguments.value("--rejected"),
             pollInterval: pollInterval, workers: workers, pixelLimit: pixelLimit,
@@ -91,9 +90,11 @@ struct WatchCommand: Subcommand {
             options.lostEventSettle = .milliseconds(milliseconds)
         }
         do {
+            // A short wait for another process's lock: the loop waits a busy store out itself (see `commit`), and
+            // a long one would hold up a stop signal or an inbox that went away.
             let service = try WatchService(
-                options: options, store: store, notifier: SystemdNotifier(environment: context.environment),
-                log: { console.warn($0) })
+                options: options, openStore: { try context.openStore(arguments, create: true, lockWait: .seconds(1)) },
+                notifier: SystemdNotifier(environment: context.environment), log: { console.warn($0) })
             let how = pollInterval.map { "scanning every \($0)" } ?? "inotify"
             console.warn(
                 "watching \(SafeText.escaped(inbox)) (\(how), \(HumanText.count(workers, "decoder process", plural: "decoder processes")))"

@@ -16,9 +16,11 @@ final class Inbox {
     let archive: String
     let rejected: String
     var claimsRoot: String { path + "/" + Inbox.claimsFolderName }
-    /// The inbox folder watched, as found at start: a folder put in its place later is not it.
+    /// The inbox folder watched, as found at start: a folder put in its place later is not it. Its path from `/`:
+    /// a relative one would follow the working folder when that moves or goes, and so never find it gone.
     private let device: UInt64
     private let inode: UInt64
+    private let absolutePath: String
 
     /// Checks the inbox, creates the archive and quarantine when missing, and makes sure renames between them work
     /// and that neither is the inbox itself or inside its claim folder (however the path is spelled). A refused
@@ -36,6 +38,7 @@ final class Inbox {
         guard let info else { throw .inboxMissing(path: inbox) }
         guard info.kind == .directory else { throw .badConfiguration("the inbox \(inbox) is not a directory") }
         (device, inode) = (info.device, info.inode)
+        absolutePath = inbox.hasPrefix("/") ? inbox : FileManager.default.currentDirectoryPath + "/" + inbox
         let claims = FileSystemCalls.resolvedPath(inbox).map { $0 + "/" + Inbox.claimsFolderName }
         var made: [String] = []
         for folder in [self.archive, self.rejected] {
@@ -74,7 +77,13 @@ final class Inbox {
     /// deleting it raises no `IN_DELETE_SELF`, and a poll would only meet a failing `opendir`.
     func checkStillThere() throws(WatchError) {
         let now: EntryInfo?
-        do { now = try FileSystemCalls.entry(path, following: true) } catch { throw .system(error) }
+        do {
+            now = try FileSystemCalls.entry(absolutePath, following: true)
+        } catch  where error.code == ELOOP {
+            now = nil  // the inbox link now leads round in a circle: no folder at all
+        } catch {
+            throw .system(error)
+        }
         guard let now, now.kind == .directory, now.device == device, now.inode == inode else {
             throw .inboxGone(path: path)
         }

@@ -110,22 +110,25 @@ public final class WatchService {
     private var storeRetryAt: ContinuousClock.Instant?
     private var storeRetryWait: Duration = .seconds(1)
 
-    /// Checks the folders, creates this watcher's claim folder, starts watching and starts the decoders; nothing is
-    /// claimed yet. Throws `WatchError` for a setup that cannot work.
+    /// Checks the folders, opens the store, creates this watcher's claim folder, starts watching and starts the
+    /// decoders; nothing is claimed yet. Throws `WatchError` for a setup that cannot work, before `openStore` runs
+    /// (so a refused start creates no store), or what `openStore` throws.
     public init(
-        options: Options, store: any ProspectStore, notifier: SystemdNotifier, log: @escaping (String) -> Void
-    ) throws(WatchError) {
+        options: Options, openStore: () throws -> any ProspectStore, notifier: SystemdNotifier,
+        log: @escaping (String) -> Void
+    ) throws {
         self.options = options
         self.notifier = notifier
         self.log = log
         inbox = try Inbox(path: options.inbox, archive: options.archive, rejected: options.rejected)
+        let store = try openStore()
         claims = try ClaimDirectory(root: inbox.claimsRoot)
         if options.pollInterval == nil {
             do {
                 // Watching starts before the first scan, so a file dropped in between is announced, not missed.
                 watcher = try InboxWatcher(path: inbox.path)
             } catch {
-                throw .system(error)
+                throw WatchError.system(error)
             }
         } else {
             watcher = nil

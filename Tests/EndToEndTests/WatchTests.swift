@@ -56,6 +56,7 @@ import Testing
         #expect(result.status == 78)
         #expect(result.stderr.contains("another file system"))
         #expect(!FileManager.default.fileExists(atPath: elsewhere), "a refused start leaves no folder behind")
+        #expect(!FileManager.default.fileExists(atPath: box.store), "nor a store")
     }
 
     /// A store that stays busy (here another process holds the SQLite file locked for 12 s; a PostgreSQL restart
@@ -77,6 +78,28 @@ import Testing
         #expect(box.images(in: box.archive) == ["a.png"] && box.claimed.isEmpty)
     }
 
+    /// A stop signal while the store is busy is obeyed at once (the watcher waits for a lock 1 s at a time, not a
+    /// command's 10 s): the decided file stays claimed, and the next start takes it up and counts it once.
+    @Test func aStopWhileTheStoreIsBusyIsPromptAndLosesNothing() throws {
+        let box = try WatchSandbox()
+        var watch = try box.start()
+        #expect(watch.waitForStderr("watching"))
+        let lock = try SQLiteLockHolder(store: box.store, seconds: 60)
+        defer { lock.release() }
+        try box.drop("a.png", Self.contact(1))
+        #expect(watch.waitForStderr("trying again in", timeout: 10), "\(watch.stderr)")
+        let (status, seconds) = watch.terminate()
+        #expect(status == 0 && seconds < 3, "exit \(status) after \(seconds) s")
+        #expect(watch.lines.isEmpty)
+        #expect(box.claimed.count == 1 && box.waiting.isEmpty)
+        lock.release()
+        watch = try box.start()
+        #expect(watch.waitForLines(1))
+        #expect(watch.terminate().status == 0)
+        #expect(try box.prospects() == [Self.email(1): [1]])
+        #expect(box.images(in: box.archive) == ["a.png"] && box.claimed.isEmpty)
+    }
+
     /// The inbox deleted (while the watcher holds a descriptor inside it, which keeps inotify from saying so),
     /// replaced by a new folder, or gone from under a poll: the watcher stops with 66 instead of watching nothing.
     @Test(arguments: [["--poll", "0.2"], []], [false, true])
@@ -89,6 +112,24 @@ import Testing
         if replaced { try FileManager.default.createDirectory(atPath: box.inbox, withIntermediateDirectories: false) }
         #expect(watch.waitForExit(timeout: 8) == 66)
         #expect(watch.stderr.contains("the inbox \(box.inbox) was deleted or moved away"), "\(watch.stderr)")
+    }
+
+    /// An inbox named relative to the working folder: when its folder is moved away, the working folder moves with
+    /// it, and the relative name still finds it. The watcher must look for it where it was, from `/`.
+    @Test(arguments: [["--poll", "0.2"], []])
+    func aRelativeInboxMovedAwayStopsTheWatcher(mode: [String]) throws {
+        let box = try WatchSandbox()
+        let parent = box.folder.file("parent")
+        try FileManager.default.createDirectory(atPath: parent + "/inbox", withIntermediateDirectories: true)
+        try Data(Self.contact(1)).write(to: URL(fileURLWithPath: parent + "/inbox/a.png"))
+        // sh enters `parent`, then runs the binary (its $0) with the watch arguments, the inbox last and relative.
+        let watch = try WatchProcess(
+            inbox: "inbox", store: box.store, arguments: mode,
+            launcher: ["/bin/sh", "-c", "cd '\(parent)' && exec \"$0\" \"$@\""])
+        #expect(watch.waitForLines(1), "\(watch.stderr)")
+        #expect(rename(parent, box.folder.file("moved")) == 0)
+        #expect(watch.waitForExit(timeout: 8) == 66)
+        #expect(watch.stderr.contains("the inbox inbox was deleted or moved away"), "\(watch.stderr)")
     }
 
     @Test func catchUpThenLiveFilesAreArchivedOrQuarantinedWithAReason() throws {

@@ -221,7 +221,7 @@ extension PostgresStoreTests {
         ) {
             error in
             guard case .busy(let message) = error else { return false }
-            return message.contains("another session held a lock on the store for 10 s")
+            return message.contains("another session held a lock on the store for 10.0 seconds")
         }
         let waited = Date().timeIntervalSince(started)
         #expect(waited >= 9 && waited < 20, "waited \(waited) s")
