@@ -30,7 +30,8 @@ final class PostgresConnection {
         redactedURL = StoreLocation.redactPassword(in: url)
         let password = try Self.password(in: url, redactedURL: redactedURL)
         let written = Self.writtenPassword(in: url)
-        secrets = [password, written, written?.removingPercentEncoding].compactMap { $0 }.filter { !$0.isEmpty }
+        // Two characters or fewer would garble every message (and show where they were) to hide next to nothing.
+        secrets = [password, written, written?.removingPercentEncoding].compactMap { $0 }.filter { $0.count > 2 }
             .sorted { $0.count > $1.count }  // a longer secret first, so none is left half-hidden
         // Keywords are applied in order and the URL (expanded from `dbname`) comes last, so a connect_timeout
         // in the URL overrides the default given first.
@@ -53,6 +54,9 @@ final class PostgresConnection {
     /// Sets the session's lock timeout. A `SET` rather than the `options` startup parameter, which connection
     /// poolers such as PgBouncer refuse by default; run again on every new connection.
     private func limitLockWaits() throws(StoreError) {
+        // A timeout set already (in the URL's `options`, or for the role or database) is the owner's choice.
+        let current = try execute("SHOW lock_timeout").rows.first.map { row throws(StoreError) in try row.text(0) }
+        guard current == "0" else { return }
         try execute("SET lock_timeout = \(lockTimeoutMilliseconds)")
     }
 
@@ -162,6 +166,11 @@ final class PostgresConnection {
         case "55P03":
             let waited = Duration.milliseconds(lockTimeoutMilliseconds)
             return .busy("\(redactedURL): another session held a lock on the store for \(waited) (\(message))")
+        // read_only_sql_transaction: a standby, or a session made read-only.
+        case "25006":
+            return .permissionDenied(
+                "\(described). The server or session only reads (a standby, or default_transaction_read_only): "
+                    + "point --store at the primary")
         // insufficient_privilege: the statement is no use to the person, the privilege is.
         case "42501":
             return .permissionDenied(

@@ -148,6 +148,13 @@ final class SQLiteDatabase {
             // A person waiting on a lock wants to know which file.
             return .busy("\(file) stayed locked by another process (\(message ?? "locked"))")
         }
+        if code & 0xFF == SQLITE_READONLY, let connection,
+            let file = sqlite3_db_filename(connection, "main").map({ String(cString: $0) }), !file.isEmpty
+        {
+            return .permissionDenied(
+                "\(file) cannot be written by this user (\(message ?? "read-only")): the file and its folder must be "
+                    + "writable, for SQLite keeps its -wal and -shm files beside it")
+        }
         return error(code: code, message: message, sql: sql)
     }
 
@@ -172,6 +179,8 @@ final class SQLiteDatabase {
             switch number {
             case ENOENT:
                 throw .unavailable("cannot create \(path): the folder \(folder.isEmpty ? "." : folder) does not exist")
+            case EACCES, EPERM, EROFS:
+                throw .permissionDenied("cannot open or create \(path): \(String(cString: strerror(number)))")
             default:
                 throw .unavailable("cannot open \(path): \(String(cString: strerror(number)))")
             }

@@ -19,7 +19,7 @@ public enum StoreLocation: Sendable, Hashable {
             // libpq knows the scheme in lower case only; in any other case it would read the URL as `key=value`
             // settings and quote all of it, password included, in its error.
             let url = scheme + trimmed.dropFirst(scheme.count)
-            try Self.refuseUnescapedAt(in: url)
+            try Self.refuseMisreadUserInfo(in: url)
             self = .postgres(url: url)
         } else if let scheme = Self.urlScheme(trimmed) {
             // Taken as a file path, a mistyped URL would become a new SQLite file named after it, password and all.
@@ -38,7 +38,7 @@ public enum StoreLocation: Sendable, Hashable {
     }
 
     /// The scheme of text that is meant as a URL but not one this program reads (`postgress://`, `mysql://`,
-    /// `postgres:/…`, `postgres:user@host`), shown up to its `:` or `//`; nil for a file path. `postgres.sqlite`
+    /// `postgres:/…`, `postgres:user@host`), shown up to its `:` or `://`; nil for a file path. `postgres.sqlite`
     /// and `pg-backup/list.sqlite` are paths.
     static func urlScheme(_ text: String) -> String? {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
@@ -46,21 +46,26 @@ public enum StoreLocation: Sendable, Hashable {
         guard let first = scheme.first, first.isLetter else { return nil }
         let rest = text.dropFirst(scheme.count)
         if rest.hasPrefix("://") { return scheme + "://" }
+        // `postgres:/…` or `postgres:user:password@host`; `pg:list.sqlite` and `pg//list.sqlite` are paths.
         let postgresLike = ["postgres", "postgresql", "pg", "psql"].contains(scheme.lowercased())
-        if postgresLike && rest.hasPrefix(":") { return scheme + ":" }
-        if postgresLike && rest.hasPrefix("//") { return scheme + "//" }
+        if postgresLike && rest.hasPrefix(":") && (rest.hasPrefix(":/") || rest.contains("@")) { return scheme + ":" }
         return nil
     }
 
-    /// libpq ends the user and password at the first `@`: a second one in the authority means a password (or user)
-    /// holding an `@` that is not written `%40`, and libpq would take the rest for the host name and quote it,
-    /// password included, in its error.
-    static func refuseUnescapedAt(in url: String) throws(StoreError) {
+    /// libpq takes the user and password to end at the first `@`, and to be absent when a `/` comes first. An `@`
+    /// left after that, before the query, means a user or password holding an `@` or `/` not written `%40` or
+    /// `%2F`: libpq would read the rest of it as the host, port or database, and quote it in its errors.
+    static func refuseMisreadUserInfo(in url: String) throws(StoreError) {
         guard let schemeEnd = url.range(of: "://") else { return }
-        let authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" }
-        guard authority.filter({ $0 == "@" }).count > 1 else { return }
+        let afterScheme = url[schemeEnd.upperBound...]
+        var rest = afterScheme
+        if let end = afterScheme.firstIndex(where: { $0 == "@" || $0 == "/" }), afterScheme[end] == "@" {
+            rest = afterScheme[afterScheme.index(after: end)...]
+        }
+        guard rest.prefix(while: { $0 != "?" }).contains("@") else { return }
         throw .invalidLocation(
-            "\(redactPassword(in: url)): the user or password holds an '@'; write it as %40 in the URL")
+            "\(redactPassword(in: url)): libpq would read part of the user or password as the host or database; "
+                + "write '@' as %40 and '/' as %2F in them")
     }
 
     /// `--store` if given, else `PROSPECTS_STORE`, else `./prospects.sqlite`.

@@ -53,26 +53,26 @@ struct DecodeCommand: Subcommand {
         workers = try arguments.jobs()
     }
 
-    /// Folders that hold no image are not an error (an empty drop folder is normal), but they are worth a word:
-    /// the path may be mistyped, or the pictures hidden or named otherwise.
-    static func noImages(in paths: [String]) -> String {
-        let shown =
-            paths.prefix(3).map { SafeText.escaped($0) }.joined(separator: ", ") + (paths.count > 3 ? ", …" : "")
-        return "no *.png files in \(shown) (names starting with '.' are skipped)"
+    /// What is said of a folder that holds no image.
+    static func noImages(in folder: String) -> String {
+        "no *.png files in \(SafeText.argument(folder)) (names starting with '.' are skipped)"
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let console = context.console
         var status = ExitCode.success
-        let jobs = InputWalker.jobs(for: paths) { path, error in
-            status = .noInput
-            if format == .json {
-                console.out.line(JSONRecords.fileError(path: StoreLocation.hidingPasswords(in: path), error).rendered)
-            } else {
-                console.warn("\(SafeText.argument(path)): \(error.message)")
-            }
-        }
-        if jobs.isEmpty && status == .success { console.warn(Self.noImages(in: paths)) }
+        let jobs = InputWalker.jobs(
+            for: paths,
+            missing: { path, error in
+                status = .noInput
+                if format == .json {
+                    console.out.line(
+                        JSONRecords.fileError(path: StoreLocation.hidingPasswords(in: path), error).rendered)
+                } else {
+                    console.warn("\(SafeText.argument(path)): \(error.message)")
+                }
+            },
+            noImages: { folder in console.warn(Self.noImages(in: folder)) })
         let processor = ParallelProcessor(workers: workers, options: .init(pixelLimit: pixelLimit, hashContent: false))
         var statistics = DecodeStatistics()
         defer {

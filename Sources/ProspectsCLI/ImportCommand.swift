@@ -72,13 +72,14 @@ struct ImportCommand: Subcommand {
         } catch let error as StoreError {
             // Said before the store's own message, which ends the output: what to do next depends on it.
             let shown = SafeText.escaped(path)
-            if importer.recordedRows == 0 {
+            let done = importer.committed
+            if done.rows == 0 {
                 console.warn("\(shown): nothing was imported")
             } else {
                 console.warn(
-                    "\(shown): stopped after line \(importer.recordedThroughLine): the \(HumanText.count(importer.recordedRows, "row")) "
-                        + "up to it are in the store, the rest are not (importing the whole file again would count "
-                        + "those rows twice)")
+                    "\(shown): stopped after line \(importer.committedThroughLine): the rows up to it are in the store "
+                        + "(\(done.inserted + done.duplicates) recorded, \(done.rejected) rejected), the rest are not "
+                        + "(importing the whole file again would count those rows twice)")
             }
             throw error
         }

@@ -64,7 +64,8 @@ struct IngestCommand: Subcommand {
                 if json { console.out.line(JSONRecords.fileError(path: shown, error).rendered) }
             case .planned(let files):
                 planned = files
-                if files == 0 && status == .success { console.warn(DecodeCommand.noImages(in: arguments.positionals)) }
+            case .noImages(let folder):
+                console.warn(DecodeCommand.noImages(in: folder))
             case .file(let result):
                 status = status.after(file: result.file.fileError, rejected: result.outcome == .rejected)
                 report(result, console)

@@ -1,4 +1,5 @@
 import Glibc
+import ProspectStore
 import ProspectsCore
 
 /// A buffered writer on a file descriptor: data lines to stdout, messages to stderr.
@@ -74,11 +75,13 @@ final class Console {
     ///
     /// Callers escape what they quote from the input; `SafeText.neutralized` is the last guard for anything that
     /// slipped through (an argument echoed in a usage error, a path, a library's message), so no control
-    /// character, bidi override or invisible character reaches the terminal from here.
+    /// character, bidi override or invisible character reaches the terminal from here. Likewise no password: a
+    /// PostgreSQL URL may be echoed from anywhere on the command line (a mistyped command, an option's value, a
+    /// file name), so every URL in a message is shown with its password hidden.
     func warn(_ message: String) {
         out.flush()
         progress?.clear()
-        err.line("prospects: \(SafeText.neutralized(message))")
+        err.line("prospects: \(SafeText.neutralized(StoreLocation.hidingPasswords(in: message)))")
     }
 
     func flush() {

@@ -59,6 +59,13 @@ public enum ProspectsCommand {
             argv.insert(contentsOf: ["--store", globalStore], at: 1)
         }
         guard let first = argv.first else {
+            // `prospects --store list`: the command was taken for the store's location.
+            if let globalStore, subcommand(named: globalStore) != nil {
+                console.warn(
+                    "option '--store' took '\(globalStore)' as its value, and no command is left. See 'prospects --help'."
+                )
+                return .usage
+            }
             console.err.line(overview)
             return .usage
         }

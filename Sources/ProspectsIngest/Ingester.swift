@@ -8,6 +8,8 @@ public final class Ingester {
     public enum Event: Sendable {
         /// A path given on the command line that could not be read at all.
         case missing(path: String, error: ScanError)
+        /// A folder given on the command line that holds no image (see `InputWalker.Entry.noImages`).
+        case noImages(folder: String)
         /// The walk is done: this many files will be reported (for a progress line).
         case planned(files: Int)
         /// Another file is decoded; its outcome is reported once its batch commits.
@@ -31,7 +33,9 @@ public final class Ingester {
     /// Ingests every image under `paths`; a bad file is reported and the run goes on. Throws only for the store.
     public func ingest(_ paths: [String], report: (Event) throws -> Void) throws -> LoadTotals {
         let loader = Loader(store: store, batchSize: batchSize)
-        let jobs = try InputWalker.jobs(for: paths) { path, error in try report(.missing(path: path, error: error)) }
+        let jobs = try InputWalker.jobs(
+            for: paths, missing: { path, error in try report(.missing(path: path, error: error)) },
+            noImages: { folder in try report(.noImages(folder: folder)) })
         try report(.planned(files: jobs.count))
         var decoded = 0
         try processor.run(jobs) { outcome in

@@ -12,6 +12,9 @@ public enum InputWalker {
         case file(path: String, followSymlinks: Bool)
         /// A path that does not exist, cannot be listed, or has a name that is not UTF-8.
         case missing(path: String, error: ScanError)
+        /// A folder given on the command line with no image anywhere in it: no error (an empty drop folder is
+        /// normal), but worth a word, for the path may be mistyped or the pictures hidden.
+        case noImages(folder: String)
     }
 
     public static func entries(for paths: [String]) -> [Entry] {
@@ -23,7 +26,8 @@ public enum InputWalker {
     /// The files to process under `paths`, in order, as jobs for `ParallelProcessor`; each path that cannot be read
     /// at all goes to `missing` (before any file is processed, since the walk completes first).
     public static func jobs(
-        for paths: [String], missing: (_ path: String, _ error: ScanError) throws -> Void
+        for paths: [String], missing: (_ path: String, _ error: ScanError) throws -> Void,
+        noImages: (_ folder: String) throws -> Void
     ) rethrows -> [ParallelProcessor.Job] {
         // Straight into jobs, without a list of entries beside them: the path list is the one thing a run holds
         // per file.
@@ -32,6 +36,7 @@ public enum InputWalker {
             switch entry {
             case .file(let path, let follow): jobs.append(.init(path: path, followSymlinks: follow))
             case .missing(let path, let error): try missing(path, error)
+            case .noImages(let folder): try noImages(folder)
             }
         }
         return jobs
@@ -47,7 +52,12 @@ public enum InputWalker {
                 if errno == ENOENT && path.contains("\u{FFFD}") { reason += " (" + FileName.undecodableReason + ")" }
                 try body(.missing(path: path, error: .unreadableFile(reason: reason)))
             } else if info.st_mode & S_IFMT == S_IFDIR {
-                try walk(directory: path, body)
+                var found = 0
+                try walk(directory: path) { entry in
+                    if case .file = entry { found += 1 }
+                    try body(entry)
+                }
+                if found == 0 { try body(.noImages(folder: path)) }
             } else {
                 try body(.file(path: path, followSymlinks: true))
             }

@@ -99,6 +99,9 @@ import Testing
         #expect(joined.status == 0 && joined.lines.count == 1, "\(joined.stderr)")
         let bare = try ProspectsProcess.run(["--store"])
         #expect(bare.status == 64 && bare.stderr.contains("option '--store' needs a value"), "\(bare.stderr)")
+        let swallowed = try ProspectsProcess.run(["--store", "list"])
+        #expect(swallowed.status == 64, "\(swallowed.stderr)")
+        #expect(swallowed.stderr.contains("option '--store' took 'list' as its value"), "\(swallowed.stderr)")
     }
 
     /// A folder with no picture to read (here only a hidden one) is no error, but `decode` and `ingest` say so.
@@ -115,8 +118,10 @@ import Testing
         let ingested = try ProspectsProcess.run(["ingest", "--store", folder.file("p.sqlite"), drop])
         #expect(ingested.status == 0 && ingested.output == "0 files: 0 inserted, 0 duplicates, 0 rejected\n")
         #expect(ingested.stderr.contains(warning), "\(ingested.stderr)")
-        // Named on the command line, the hidden file is read: the user asked for it.
-        #expect(try ProspectsProcess.run(["decode", drop + "/.hidden.png"]).status == 0)
+        // Named on the command line, the hidden file is read: the user asked for it. The empty folder beside it is
+        // still worth its word.
+        let both = try ProspectsProcess.run(["decode", drop + "/.hidden.png", drop])
+        #expect(both.status == 0 && both.stderr.contains(warning), "\(both.stderr)")
     }
 
     /// A store that fails half-way through an import: the message says which rows are in (the first batch of
@@ -143,7 +148,8 @@ import Testing
         #expect(result.status != 0)
         #expect(
             result.stderr.contains(
-                "list.csv: stopped after line 10001: the 10000 rows up to it are in the store, the rest are not"),
+                "list.csv: stopped after line 10001: the rows up to it are in the store (10000 recorded, 0 rejected), "
+                    + "the rest are not"),
             "\(result.stderr)")
         #expect(result.stderr.contains("stopped by the test"))
         #expect(try OutputSafetyTests.sqlite3(store, "SELECT count(*) FROM prospects") == "10000\n")

@@ -249,6 +249,8 @@ enum ImportRoute: String, CaseIterable, Sendable {
         let refused = [
             "postgres://u:Top@S3cr3tC@127.0.0.1:1/p", "postgres://u@127.0.0.1:1/p?pass%77ord=S3cr3tQ&bogus=1",
             "postgress://u:S3cr3t@127.0.0.1:1/p", "pg://u:S3cr3t@h/p", "postgres:/u:S3cr3t@h/p", "postgres:u:S3cr3t@x",
+            // A '/' or a '?' then an '@' in the password: libpq reads the rest as the host, port or database.
+            "postgres://u:S3cr3t/xY+z=@127.0.0.1:1/p", "postgres://u:abc?S3cr3t@ghi@127.0.0.1:1/p",
         ]
         for url in refused {
             let result = try ProspectsProcess.run(
@@ -265,11 +267,19 @@ enum ImportRoute: String, CaseIterable, Sendable {
         let url = "postgres://u:S3cr3t@127.0.0.1:1/p"
         for arguments in [
             ["ingest", "--store", store, url], ["decode", "--json", url], ["show", "--store", store, url],
+            // …and anywhere else on the command line: every message hides the passwords of the URLs it quotes.
+            ["watch", "--store", store, url], ["export", "--format", "csv", "--store", store, "-o", url],
+            ["list", "--store", store, "--filter", url], [url, "list"], ["help", url], ["list", "-store=" + url],
         ] {
             let result = try ProspectsProcess.run(arguments)
             #expect(result.status != 0, "\(arguments)")
             #expect(!(result.stderr + result.output).contains("S3cr3t"), "\(arguments): \(result.stderr)")
-            #expect((result.stderr + result.output).contains("postgres://u:***@127.0.0.1:1/p"), "\(arguments)")
+            #expect((result.stderr + result.output).contains("u:***@127.0.0.1:1/p"), "\(arguments): \(result.stderr)")
+        }
+        // Paths that only look a little like URLs are paths.
+        for path in ["pg:x.sqlite", "postgres//x.sqlite", "psql:list.sqlite"] {
+            let result = try ProspectsProcess.run(["list", "--store", path], currentDirectory: folder.url)
+            #expect(result.status == 69 && result.stderr.contains("there is no store at \(path)"), "\(result.stderr)")
         }
     }
 

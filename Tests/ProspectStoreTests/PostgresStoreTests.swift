@@ -207,6 +207,28 @@ extension PostgresStoreTests {
         #expect(try connection.execute("SELECT pg_backend_pid()").rows.first?.int64(0) != pid)
     }
 
+    /// A lock timeout the owner set (here in the URL) is kept; the store sets its own only where there is none.
+    @Test func aLockTimeoutSetInTheURLIsKept() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let connection = try PostgresConnection(
+            url: url + (url.contains("?") ? "&" : "?") + "options=-c%20lock_timeout%3D1500")
+        #expect(try connection.execute("SHOW lock_timeout").rows.first?.text(0) == "1500ms")
+    }
+
+    /// A read-only server or session (a standby) refuses writes: a store that refuses this user, saying where to
+    /// point instead, not an internal error quoting the SQL.
+    @Test func aReadOnlySessionIsPermissionDenied() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        _ = try PostgresStore(url: url)  // the tables, made by a session that may write
+        let readOnly = try PostgresStore(
+            url: url + (url.contains("?") ? "&" : "?") + "options=-c%20default_transaction_read_only%3Don")
+        expectStoreError({ () throws(StoreError) in _ = try readOnly.record([sighting("Ann", "ann@example.com")]) }) {
+            error in
+            guard case .permissionDenied(let message) = error else { return false }
+            return message.contains("point --store at the primary") && !message.contains("INSERT")
+        }
+    }
+
     /// A session that holds a lock (a `LOCK TABLE` left open in psql) makes a command wait the lock timeout, then
     /// fail as busy, naming the wait: never hang.
     @Test func aLockHeldByAnotherSessionIsBusyAfterTheTimeoutNotAHang() throws {
