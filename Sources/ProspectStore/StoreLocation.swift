@@ -117,9 +117,22 @@ public enum StoreLocation: Sendable, Hashable {
         return result
     }
 
-    /// Text that may name a PostgreSQL URL (a path argument, say), with any password in it hidden; other text as
-    /// it is.
+    /// Text that may quote PostgreSQL URLs (a message, a path argument), with the password of each hidden and all
+    /// else as it is. Each URL is taken to end at white space: `redactPassword` applied to a whole message would
+    /// read the text after a URL as part of its last parameter and hide it too.
     public static func hidingPasswords(in text: String) -> String {
-        text.contains("://") ? redactPassword(in: text) : text
+        guard text.contains("://") else { return text }
+        var result = ""
+        var word = ""
+        for character in text {
+            guard character.isWhitespace else {
+                word.append(character)
+                continue
+            }
+            result += word.contains("://") ? redactPassword(in: word) : word
+            result.append(character)
+            word = ""
+        }
+        return result + (word.contains("://") ? redactPassword(in: word) : word)
     }
 }

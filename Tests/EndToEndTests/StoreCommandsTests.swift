@@ -263,6 +263,10 @@ enum ImportRoute: String, CaseIterable, Sendable {
         // shown without its password.
         let spaced = try ProspectsProcess.run(["list", "--store", " postgres://u:S3cr3t@127.0.0.1:1/p"])
         #expect(spaced.status == 69 && spaced.stderr.contains("postgres://u:***@127.0.0.1:1/p"), "\(spaced.stderr)")
+        // Hiding a password parameter does not hide the rest of the message: why the connection failed.
+        let parameter = try ProspectsProcess.run(["list", "--store", "postgres://u@127.0.0.1:1/p?password=S3cr3t"])
+        #expect(parameter.status == 69 && !parameter.stderr.contains("S3cr3t"), "\(parameter.stderr)")
+        #expect(parameter.stderr.contains("?password=*** connection to server"), "\(parameter.stderr)")
         let store = folder.file("p.sqlite")
         let url = "postgres://u:S3cr3t@127.0.0.1:1/p"
         for arguments in [
