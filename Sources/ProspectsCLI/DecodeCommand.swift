@@ -55,7 +55,7 @@ struct DecodeCommand: Subcommand {
 
     /// What is said of a folder that holds no image.
     static func noImages(in folder: String) -> String {
-        "no *.png files in \(SafeText.argument(folder)) (names starting with '.' are skipped)"
+        "no *.png files in \(SafeText.escaped(folder)) (names starting with '.' are skipped)"
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -69,7 +69,7 @@ struct DecodeCommand: Subcommand {
                     console.out.line(
                         JSONRecords.fileError(path: StoreLocation.hidingPasswords(in: path), error).rendered)
                 } else {
-                    console.warn("\(SafeText.argument(path)): \(error.message)")
+                    console.warn("\(SafeText.escaped(path)): \(error.message)")
                 }
             },
             noImages: { folder in console.warn(Self.noImages(in: folder)) })

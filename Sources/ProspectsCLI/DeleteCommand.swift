@@ -35,7 +35,7 @@ struct DeleteCommand: Subcommand {
         // both name her, and the second must not report her missing because the first deleted her.
         var found: [(shown: String, id: Int64)] = []
         for text in arguments.positionals {
-            let shown = SafeText.argument(text)
+            let shown = SafeText.escaped(text)
             if let prospect = try store.prospect(ProspectReference(parsing: text)) {
                 found.append((shown, prospect.id))
             } else {

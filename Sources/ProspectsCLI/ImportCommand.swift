@@ -51,7 +51,7 @@ struct ImportCommand: Subcommand {
             case .json: reader = try JSONLinesRecordReader(path: path)
             }
         } catch {
-            console.warn("\(SafeText.argument(path)): \(error.message)")
+            console.warn("\(SafeText.escaped(path)): \(error.message)")
             // A file that opens but is no list (empty, no header, not UTF-8) is bad data, not a missing input.
             if case .unreadable = error { return .noInput }
             return .dataError

@@ -59,7 +59,7 @@ struct IngestCommand: Subcommand {
             switch event {
             case .missing(let path, let error):
                 status = .noInput
-                console.warn("\(SafeText.argument(path)): \(error.message)")
+                console.warn("\(SafeText.escaped(path)): \(error.message)")
                 let shown = StoreLocation.hidingPasswords(in: path)
                 if json { console.out.line(JSONRecords.fileError(path: shown, error).rendered) }
             case .planned(let files):

@@ -52,7 +52,7 @@ func forEachReference(
 ) throws(StoreError) -> ExitCode {
     var status = ExitCode.success
     for text in texts {
-        let shown = SafeText.argument(text)
+        let shown = SafeText.escaped(text)
         if try update(ProspectReference(parsing: text)) {
             context.console.out.line(done(shown))
         } else {

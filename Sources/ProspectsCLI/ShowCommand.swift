@@ -31,7 +31,7 @@ struct ShowCommand: Subcommand {
         let store = try context.openStore(arguments)
         let text = arguments.positionals[0]
         guard let stored = try store.prospect(ProspectReference(parsing: text)) else {
-            context.console.warn("\(SafeText.argument(text)): no such prospect")
+            context.console.warn("\(SafeText.escaped(text)): no such prospect")
             return .dataError
         }
         let history = try store.history(of: stored.id)

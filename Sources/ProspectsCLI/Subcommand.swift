@@ -1,6 +1,5 @@
 import Foundation
 import ProspectStore
-import ProspectsCore
 
 /// One `prospects` subcommand: its help, the options it accepts, and how it runs.
 protocol Subcommand: SendableMetatype {
@@ -34,14 +33,6 @@ final class CommandContext {
     ) throws(StoreError) -> any ProspectStore {
         try StoreLocation.resolve(option: arguments.value("--store"), environment: environment)
             .open(create: create, lockWait: lockWait)
-    }
-}
-
-extension SafeText {
-    /// A command-line argument as messages show it: escaped, and with the password hidden should it be a
-    /// PostgreSQL URL given in the wrong place (`ingest --store URL URL`).
-    static func argument(_ text: String) -> String {
-        escaped(StoreLocation.hidingPasswords(in: text))
     }
 }
 
