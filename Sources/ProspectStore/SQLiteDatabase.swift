@@ -142,18 +142,20 @@ final class SQLiteDatabase {
     /// tables or constraints, never bound values.
     static func error(code: Int32, connection: OpaquePointer?, sql: String?) -> StoreError {
         let message = connection.map { String(cString: sqlite3_errmsg($0)) }
-        if code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED, let connection,
-            let file = sqlite3_db_filename(connection, "main").map({ String(cString: $0) }), !file.isEmpty
+        // A person waiting on a lock, or refused a write, wants to know which file.
+        if let file = connection.flatMap({ sqlite3_db_filename($0, "main") }).map({ String(cString: $0) }),
+            !file.isEmpty
         {
-            // A person waiting on a lock wants to know which file.
-            return .busy("\(file) stayed locked by another process (\(message ?? "locked"))")
-        }
-        if code & 0xFF == SQLITE_READONLY, let connection,
-            let file = sqlite3_db_filename(connection, "main").map({ String(cString: $0) }), !file.isEmpty
-        {
-            return .permissionDenied(
-                "\(file) cannot be written by this user (\(message ?? "read-only")): the file and its folder must be "
-                    + "writable, for SQLite keeps its -wal and -shm files beside it")
+            switch code & 0xFF {
+            case SQLITE_BUSY, SQLITE_LOCKED:
+                return .busy("\(file) stayed locked by another process (\(message ?? "locked"))")
+            case SQLITE_READONLY:
+                return .permissionDenied(
+                    "\(file) cannot be written by this user (\(message ?? "read-only")): the file and its folder must "
+                        + "be writable, for SQLite keeps its -wal and -shm files beside it")
+            default:
+                break
+            }
         }
         return error(code: code, message: message, sql: sql)
     }
