@@ -29,7 +29,7 @@ final class PostgresConnection {
             1, lockWait.components.seconds * 1000 + lockWait.components.attoseconds / 1_000_000_000_000_000)
         redactedURL = StoreLocation.redactPassword(in: url)
         let password = try Self.password(in: url, redactedURL: redactedURL)
-        let written = Self.writtenPassword(in: url)
+        let written = StoreLocation.writtenPassword(in: url).map { String(url[$0]) }
         // Two characters or fewer would garble every message (and show where they were) to hide next to nothing.
         secrets = [password, written, written?.removingPercentEncoding].compactMap { $0 }.filter { $0.count > 2 }
             .sorted { $0.count > $1.count }  // a longer secret first, so none is left half-hidden
@@ -195,15 +195,6 @@ final class PostgresConnection {
 
     private func scrub(_ message: String) -> String {
         secrets.reduce(message) { text, secret in text.replacingOccurrences(of: secret, with: "***") }
-    }
-
-    /// The password part of `scheme://user:password@host` as written, up to the last `@` (as
-    /// `StoreLocation.redactPassword` takes it).
-    private static func writtenPassword(in url: String) -> String? {
-        guard let schemeEnd = url.range(of: "://"), let at = url[schemeEnd.upperBound...].lastIndex(of: "@"),
-            let colon = url[schemeEnd.upperBound..<at].firstIndex(of: ":")
-        else { return nil }
-        return String(url[url.index(after: colon)..<at])
     }
 
     /// The password libpq will use from `url`, found with libpq's own parser. The C function is `PQconninfoParse`.

@@ -90,11 +90,7 @@ public enum StoreLocation: Sendable, Hashable {
     /// holding `?`, `#` or `/` (which libpq may still read as the password) is hidden too; at worst a host is.
     public static func redactPassword(in url: String) -> String {
         var result = url
-        if let schemeEnd = result.range(of: "://"), let at = result[schemeEnd.upperBound...].lastIndex(of: "@"),
-            let colon = result[schemeEnd.upperBound..<at].firstIndex(of: ":")
-        {
-            result.replaceSubrange(result.index(after: colon)..<at, with: "***")
-        }
+        if let password = writtenPassword(in: result) { result.replaceSubrange(password, with: "***") }
         var searchFrom = result.startIndex
         while let range = result.range(of: "password=", options: .caseInsensitive, range: searchFrom..<result.endIndex)
         {
@@ -115,6 +111,14 @@ public enum StoreLocation: Sendable, Hashable {
             result.replaceSubrange(result.index(after: query)..., with: hidden.joined(separator: "&"))
         }
         return result
+    }
+
+    /// Where the password of `scheme://user:password@host` is written: from the user's `:` to the last `@`.
+    static func writtenPassword(in url: String) -> Range<String.Index>? {
+        guard let schemeEnd = url.range(of: "://"), let at = url[schemeEnd.upperBound...].lastIndex(of: "@"),
+            let colon = url[schemeEnd.upperBound..<at].firstIndex(of: ":")
+        else { return nil }
+        return url.index(after: colon)..<at
     }
 
     /// Text that may quote PostgreSQL URLs (a message, a path argument), with the password of each hidden and all
