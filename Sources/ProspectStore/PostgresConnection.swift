@@ -25,8 +25,7 @@ final class PostgresConnection {
     /// Connects to `url` (a libpq URI). Fails with `.unavailable` within the connect timeout when the server
     /// cannot be reached or refuses us. The corresponding C function is `PQconnectdbParams`.
     init(url: String, lockWait: Duration = StoreLocation.defaultLockWait) throws(StoreError) {
-        lockTimeoutMilliseconds = max(
-            1, lockWait.components.seconds * 1000 + lockWait.components.attoseconds / 1_000_000_000_000_000)
+        lockTimeoutMilliseconds = max(1, lockWait.wholeMilliseconds)
         redactedURL = StoreLocation.redactPassword(in: url)
         let password = try Self.password(in: url, redactedURL: redactedURL)
         let written = StoreLocation.writtenPassword(in: url).map { String(url[$0]) }

@@ -26,9 +26,7 @@ final class SQLiteDatabase {
     /// Opens the database file at `path`; when it is missing, creates it with mode 0600 if `create`, else throws
     /// `.unavailable`. The corresponding C function is `sqlite3_open_v2`.
     init(path: String, create: Bool = true, lockWait: Duration = StoreLocation.defaultLockWait) throws(StoreError) {
-        busyTimeoutMilliseconds =
-            Int32(clamping: lockWait.components.seconds * 1000)
-            + Int32(clamping: lockWait.components.attoseconds / 1_000_000_000_000_000)
+        busyTimeoutMilliseconds = Int32(clamping: lockWait.wholeMilliseconds)
         _ = Self.configureOnce
         if create {
             try Self.createPrivateFile(path)
