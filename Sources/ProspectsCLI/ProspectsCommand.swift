@@ -62,7 +62,8 @@ public enum ProspectsCommand {
             // `prospects --store list`: the command was taken for the store's location.
             if let globalStore, subcommand(named: globalStore) != nil {
                 console.warn(
-                    "option '--store' took '\(globalStore)' as its value, and no command is left. See 'prospects --help'."
+                    "option '--store' took '\(globalStore)' as its value, and no command is left. "
+                        + "See 'prospects --help'."
                 )
                 return .usage
             }

@@ -40,8 +40,9 @@ struct WatchCommand: Subcommand {
         tried again after 1 s, then 2, 4… up to 30 s, while new files wait in the inbox.
         Exit status: 0 after a stop signal, 66 when the inbox is missing or goes away, 69 when the store is
         unavailable at start, 74 when a system call it cannot do without fails, 75 when the store is locked at
-        start, 77 when the store refuses this user, 78 when the folders cannot work as configured. A file it may not take or move (a name, an owner, a
-        mode of its own) is reported as "failed" and left where it is; the others go on.
+        start, 77 when the store refuses this user, 78 when the folders cannot work as configured. A file it may
+        not take or move (a name, an owner, a mode of its own) is reported as "failed" and left where it is; the
+        others go on.
         """
     static let flags: Set<String> = ["--json", "--decoder-worker"]
     static let lostEventSettleVariable = "PROSPECTS_TEST_LOST_EVENT_SETTLE_MS"

@@ -40,10 +40,10 @@ final class Inbox {
         (device, inode) = (info.device, info.inode)
         absolutePath = inbox.hasPrefix("/") ? inbox : FileManager.default.currentDirectoryPath + "/" + inbox
         let claims = FileSystemCalls.resolvedPath(inbox).map { $0 + "/" + Inbox.claimsFolderName }
-        var made: [String] = []
+        var created: [String] = []
         for folder in [self.archive, self.rejected] {
             do {
-                if try FileSystemCalls.makeDirectory(folder) { made.append(folder) }
+                if try FileSystemCalls.makeDirectory(folder) { created.append(folder) }
                 guard let made = try FileSystemCalls.entry(folder, following: true), made.kind == .directory else {
                     throw WatchError.badConfiguration("\(folder) is not a directory")
                 }
@@ -62,7 +62,7 @@ final class Inbox {
                     throw WatchError.badConfiguration("\(folder) is inside the inbox's claim folder \(claims)")
                 }
             } catch {
-                for folder in made.reversed() { FileSystemCalls.removeEmptyDirectory(folder) }
+                for folder in created.reversed() { FileSystemCalls.removeEmptyDirectory(folder) }
                 switch error {
                 case let error as SystemCallError: throw .badConfiguration("cannot use \(folder): \(error.reason)")
                 case let error as WatchError: throw error
