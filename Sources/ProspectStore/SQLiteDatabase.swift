@@ -63,6 +63,11 @@ final class SQLiteDatabase {
         // every write transaction re-read and rewrote evicted index pages (a third of a 100,000-row import was
         // kernel time). Pages are allocated only as they are used, so a small store costs no more.
         try execute("PRAGMA cache_size = -16384")
+        // A checkpoint copies every page the WAL holds back into the file. At SQLite's default of 1,000 pages, a
+        // 100,000-row import checkpointed each page of the store about three times (13,500 page copies for a
+        // 4,200-page file); at 4,096 pages (16 MiB, the size of the cache) half as many, and the import is about a
+        // tenth faster. The last connection to close still checkpoints and removes the WAL.
+        try execute("PRAGMA wal_autocheckpoint = 4096")
     }
 
     deinit {

@@ -47,6 +47,8 @@ struct SQLiteStoreTests {
         #expect(try database.query("PRAGMA foreign_keys") { row throws(StoreError) in try row.int(0) } == [1])
         // 2 is FULL: the WAL is synced at every commit, before `watch` moves the file it came from.
         #expect(try database.query("PRAGMA synchronous") { row throws(StoreError) in try row.int(0) } == [2])
+        // Checkpoints every 16 MiB of WAL, not SQLite's 4 MB: a bulk import copies each page back half as often.
+        #expect(try database.query("PRAGMA wal_autocheckpoint") { row throws(StoreError) in try row.int(0) } == [4096])
     }
 
     /// `--store` pointed at another program's database: refused, and the file left exactly as it was (no tables
