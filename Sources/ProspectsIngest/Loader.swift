@@ -9,6 +9,15 @@ public struct FileResult: Sendable {
         case inserted(id: Int64)
         case duplicate(id: Int64?)
         case rejected(ScanError)
+
+        /// The prospect's id, when the code was a contact the store knows.
+        public var id: Int64? {
+            switch self {
+            case .inserted(let id): id
+            case .duplicate(let id): id
+            case .rejected: nil
+            }
+        }
     }
 
     public enum Outcome: String, Sendable, Hashable {
@@ -99,7 +108,11 @@ public final class Loader {
         let seenAt = now()
         // One group per file with prospects. Only content that adds to the store is entered in the ledger: a
         // rejected file leaves the store untouched, and processing it again is harmless (it is rejected again).
-        let prospectsByFile = files.map(\.prospects)
+        // Two copies of one card in one photo (a badge and its reflection) are one sighting, not two scans.
+        let prospectsByFile = files.map { file in
+            var seen = Set<Prospect>()
+            return file.prospects.filter { seen.insert($0).inserted }
+        }
         var groups: [LedgeredSightings] = []
         for (file, prospects) in zip(files, prospectsByFile) where !prospects.isEmpty {
             let entry = file.contentHash.map { hash in
@@ -132,15 +145,20 @@ public final class Loader {
                     "the store returned \(recorded.count) results for \(prospects.count) sightings")
             }
             var sightingResults = recorded.makeIterator()
+            var earlierCopies: [Prospect: Int64?] = [:]
             let codes: [FileResult.CodeStatus] = file.codes.map { code in
                 switch code.result {
                 case .failure(let error): return .rejected(error)
-                case .success:
-                    switch sightingResults.next() {
-                    case .inserted(let id)??: return .inserted(id: id)
-                    case .duplicate(let id)??: return .duplicate(id: id)
-                    case .some(nil), nil: return .duplicate(id: nil)
-                    }
+                case .success(let prospect):
+                    if let id = earlierCopies[prospect] { return .duplicate(id: id) }
+                    let status: FileResult.CodeStatus =
+                        switch sightingResults.next() {
+                        case .inserted(let id)??: .inserted(id: id)
+                        case .duplicate(let id)??: .duplicate(id: id)
+                        case .some(nil), nil: .duplicate(id: nil)
+                        }
+                    earlierCopies[prospect] = .some(status.id)  // kept even when the id is nil
+                    return status
                 }
             }
             let result = FileResult(file: file, codes: codes, alreadyLoaded: alreadyLoaded)

@@ -51,6 +51,26 @@ import Testing
         #expect(try store.count() == 2)
     }
 
+    /// Two copies of one card in one photo (a badge and its reflection) are one sighting: the second code is
+    /// reported as the same prospect, and neither the scan count nor the history counts it.
+    @Test func twoCopiesOfOneCardInOnePhotoAreOneSighting() throws {
+        let card = "Ada Lovelace\nada@example.org"
+        let png = PNGFixtures.twoCodes(card, card)
+        let results = try load([outcome(png, "twice.png")])
+        #expect(results[0].file.codes.count == 2, "zbar reads both copies")
+        #expect(results[0].inserted == 1 && results[0].duplicates == 1)
+        let ada = try #require(try store.prospect(.email("ada@example.org")))
+        #expect(ada.scanCount == 1)
+        #expect(try store.history(of: ada.id).map(\.source) == ["twice.png"])
+        #expect(results[0].codes.map(\.id) == [ada.id, ada.id])
+        #expect(try store.ledgerEntry(contentHash: ContentHash.sha256(png))?.prospects == 1)
+        // The same bytes again count nothing; another photo of the card is another sighting.
+        let again = try load([outcome(png, "twice.png"), outcome(PNGFixtures.contactCode(card), "later.png")])
+        #expect(again[0].alreadyLoaded && again[0].codes.map(\.id) == [nil, nil])
+        #expect(again[1].outcome == .duplicate)
+        #expect(try store.prospect(.email("ada@example.org"))?.scanCount == 2)
+    }
+
     @Test func rejectedFilesLeaveTheStoreUntouched() throws {
         let bad = [
             outcome([], "empty.png"),
