@@ -82,7 +82,7 @@ struct DueCommand: Subcommand {
         for stored in due {
             table.add([
                 String(stored.id), SafeText.escaped(stored.prospect.name), SafeText.escaped(stored.prospect.email),
-                stored.remindAt.map(HumanText.date) ?? "", stored.isContacted ? "yes" : "no",
+                stored.remindAt.map { HumanText.date($0) } ?? "", stored.isContacted ? "yes" : "no",
             ])
         }
         table.render(to: out)

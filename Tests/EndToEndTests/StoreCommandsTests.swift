@@ -179,6 +179,32 @@ enum ImportRoute: String, CaseIterable, Sendable {
         #expect(shown.status == 0 && shown.output.contains(#""scanCount":1"#), "\(shown.output)")
     }
 
+    /// `remind --at` reads local time, and people see dates in local time too, named by their zone: a reminder
+    /// set for 14:30 in Paris does not come back as 13:30.
+    @Test func datesAreShownInTheLocalTimeRemindReads() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        let list = folder.file("list.csv")
+        try Data("name,email\nTim Berners-Lee,tim@example.org\n".utf8).write(to: URL(fileURLWithPath: list))
+        #expect(try run(["import", "--format", "csv", list], store: store).status == 0)
+        func inZone(_ zone: String, _ arguments: [String]) throws -> ProspectsProcess.Result {
+            try ProspectsProcess.run(arguments, environment: ["PROSPECTS_STORE": store, "TZ": zone])
+        }
+        let set = try inZone("Europe/Paris", ["remind", "--at", "2026-12-01 14:30", "tim@example.org"])
+        #expect(set.lines == ["tim@example.org: reminder at 2026-12-01 14:30 CET"], "\(set.stderr)")
+        let summer = try inZone("Europe/Paris", ["remind", "--at", "2027-07-01 14:30", "tim@example.org"])
+        #expect(summer.lines == ["tim@example.org: reminder at 2027-07-01 14:30 CEST"], "\(summer.stderr)")
+        for (zone, shown) in [
+            ("UTC", "2027-07-01 12:30 UTC"), ("America/New_York", "2027-07-01 08:30 EDT"),
+            ("Asia/Kolkata", "2027-07-01 18:00 IST"), ("Asia/Kathmandu", "2027-07-01 18:15 UTC+05:45"),
+        ] {
+            let show = try inZone(zone, ["show", "tim@example.org"])
+            #expect(show.lines.contains { $0.hasSuffix(shown) && $0.contains("reminder") }, "\(zone): \(show.output)")
+            let due = try inZone(zone, ["due", "--json"])
+            #expect(due.status == 0 && due.output.isEmpty, "not due yet, whatever the zone")
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func fourProcessesIngestingOverlappingSetsMakeNoDuplicates(_ kind: StoreKind) throws {
         let folder = try TemporaryDirectory()
