@@ -5,10 +5,17 @@ import Glibc
 ///
 /// A regular file (or none yet) is written private (mode 0600: it holds names and addresses) and never
 /// half-written (a temporary file in the same folder, synced, then renamed over the target). A symbolic link is
-/// followed to the file it names. A device or FIFO (`/dev/stdout`, a pipe's name) is written through, never
-/// replaced: renaming over `/dev/null` as root would break the machine. An SQLite database is never replaced.
+/// followed to the file it names. A descriptor the process was given (`/dev/stdout`, `/dev/fd/N`), a device or a
+/// FIFO is written through, never replaced: renaming over `/dev/null` as root would break the machine. An SQLite
+/// database is never replaced.
 enum OutputFile {
     static func write(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+        if let fd = inheritedDescriptor(path) {
+            guard fcntl(fd, F_GETFD) != -1, writeAll(bytes, to: fd) else {
+                throw failure("cannot write \(path)", status: .ioError)
+            }
+            return
+        }
         var info = stat()
         guard lstat(path, &info) == 0 else {
             guard errno == ENOENT else { throw failure("cannot create \(path)", status: .cannotCreate) }
@@ -33,9 +40,31 @@ enum OutputFile {
         }
     }
 
+    /// `/dev/stdout`, `/dev/fd/3`, `/proc/self/fd/3`: a descriptor this process was given, written as it is. Opening
+    /// the name would start a new file description (writing at offset 0 over what `>>` appended to), or find a
+    /// symbolic link to `pipe:[…]`; following it to a regular file would rename a new file over the shell's.
+    private static func inheritedDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                let number = path.dropFirst(prefix.count)
+                guard !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber),
+                    let fd = Int32(number)
+                else { return nil }
+                return fd
+            }
+            return nil
+        }
+    }
+
     private static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
         try refuseDatabase(path)
-        let temporary = "\(path).tmp-\(getpid())"
+        // Beside the target, so that the rename stays on one file system; a short name of its own, so that a target
+        // name near the 255-byte limit still has room for it.
+        let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
+        let temporary = "\(folder).prospects-\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure("cannot create \(path)", status: .cannotCreate) }
         guard writeAll(bytes, to: fd) else {

@@ -160,7 +160,7 @@ import Testing
         #expect(try ProspectsProcess.run(export + [inTheWay]).status == 73)
         #expect(try ProspectsProcess.run(export + [""]).status == 64)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(!left.contains { $0.contains(".tmp-") }, "\(left)")
+        #expect(!left.contains { $0.hasSuffix(".tmp") }, "\(left)")
     }
 
     /// `-o` never replaces what is not a regular file: a link is followed (the link stays, its file is written), a
@@ -218,6 +218,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.file("-")))
         let card = try ProspectsProcess.run(["encode", "--name", "Ada", "--email", "ada@example.org", "-o", "-"])
         #expect(card.status == 0 && card.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    /// `-o /dev/stdout` (or `/dev/fd/1`) writes into the descriptor the shell opened: after what `>>` kept, or into
+    /// a pipe. It never renames a new file over the shell's. A name near the 255-byte limit still gets written.
+    @Test func outputToDevStdoutWritesIntoTheShellsDescriptor() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        #expect(try ProspectsProcess.run(["ingest", "--store", store, samples.path]).status == 65)
+        let log = folder.file("log.txt")
+        for name in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+            let export = ["export", "--format", "csv", "--store", store, "-o", name]
+            let piped = try ProspectsProcess.run(export)
+            #expect(piped.status == 0 && piped.output.hasPrefix("id,name,email"), "\(name): \(piped.stderr)")
+            try Data("keep me\n".utf8).write(to: URL(fileURLWithPath: log))
+            #expect(chmod(log, 0o644) == 0)
+            let appending = ["/bin/sh", "-c", "exec \"$0\" \"$@\" >>'\(log)'"]
+            let appended = try ProspectsProcess.run(export, launcher: appending)
+            #expect(appended.status == 0, "\(name): \(appended.stderr)")
+            let text = try String(contentsOfFile: log, encoding: .utf8)
+            #expect(text.hasPrefix("keep me\nid,name,email"), "\(name): \(text)")
+            var info = stat()
+            #expect(stat(log, &info) == 0 && info.st_mode & 0o777 == 0o644, "still the shell's file")
+        }
+        let closed = try ProspectsProcess.run(["export", "--format", "csv", "--store", store, "-o", "/dev/fd/9"])
+        #expect(closed.status == 74 && closed.stderr.contains("cannot write /dev/fd/9"), "\(closed.stderr)")
+
+        let longName = folder.file(String(repeating: "a", count: 251) + ".csv")
+        let long = try ProspectsProcess.run(["export", "--format", "csv", "--store", store, "-o", longName])
+        #expect(long.status == 0 && FileManager.default.fileExists(atPath: longName), "\(long.stderr)")
     }
 
     /// Output that cannot reach stdout (a full disk) fails the command with 74 instead of leaving a cut-off file
