@@ -122,7 +122,7 @@ final class CSVRowParser {
                         return true
                     }
                 }
-                if bytes.count + fieldEnds.count > maxRecordBytes { return try abandonOversizedRow() }
+                if bytes.count + fieldEnds.count > maxRecordBytes { return try abandonOversizedRow(in: state) }
 
             case .quoted:
                 let stop = runLimit()
@@ -137,7 +137,7 @@ final class CSVRowParser {
                     position += 1
                     state = .afterQuote
                 }
-                if bytes.count + fieldEnds.count > maxRecordBytes { return try abandonOversizedRow() }
+                if bytes.count + fieldEnds.count > maxRecordBytes { return try abandonOversizedRow(in: state) }
 
             case .afterQuote:
                 if byte == Byte.quote {
@@ -176,21 +176,56 @@ final class CSVRowParser {
         if byte == Byte.carriageReturn { skipLineFeed = true }
     }
 
-    /// A record over the limit (typically an unterminated quote swallowing the rest of the file): drop it and
-    /// resynchronise at the next line end, so one bad record costs bounded memory and the import can go on.
-    private func abandonOversizedRow() throws(ImportError) -> Bool {
+    /// A record over the limit: drop what was kept and read on to the record's real end, quotes and all, so one huge
+    /// record costs bounded memory and nothing inside a quoted field is ever taken for rows of its own.
+    private func abandonOversizedRow(in state: State) throws(ImportError) -> Bool {
         bytes.removeAll(keepingCapacity: false)
         fieldEnds.removeAll(keepingCapacity: false)
-        problem = "the record is longer than \(maxRecordBytes) bytes (an unclosed quote?); skipped to the next line"
+        var state = state
+        var lastByte: UInt8 = 0
+        let size = maxRecordBytes % (1 << 20) == 0 ? "\(maxRecordBytes >> 20) MiB" : "\(maxRecordBytes) bytes"
+        func span(through last: Int) -> String { last > rowLine ? "lines \(rowLine)–\(last)" : "line \(rowLine)" }
         while true {
             if position == limit {
-                guard try refill() else { return true }
+                guard try refill() else {
+                    // A line feed just before the end closes the last line; it starts no other.
+                    let last = lastByte == Byte.lineFeed ? line - 1 : line
+                    problem =
+                        state == .quoted
+                        ? "a quote opened on this line is never closed: \(span(through: last)), to the end of the "
+                            + "file, were read into one field over \(size) and none was imported; close the quote "
+                            + "and import again"
+                        : "the record (\(span(through: last))) is longer than \(size); skipped"
+                    return true
+                }
             }
             let byte = source.buffer[position]
             position += 1
-            if byte == Byte.lineFeed || byte == Byte.carriageReturn {
-                endLine(with: byte)
-                return true
+            lastByte = byte
+            if skipLineFeed {
+                skipLineFeed = false
+                if byte == Byte.lineFeed { continue }
+            }
+            switch state {
+            case .quoted:
+                if byte == Byte.quote {
+                    state = .afterQuote
+                } else if byte == Byte.lineFeed {
+                    line += 1
+                }
+            case .fieldStart, .unquoted, .afterQuote:
+                if byte == Byte.lineFeed || byte == Byte.carriageReturn {
+                    endLine(with: byte)
+                    problem = "the record (\(span(through: line - 1))) is longer than \(size); skipped"
+                    return true
+                }
+                if byte == Byte.comma {
+                    state = .fieldStart
+                } else if byte == Byte.quote && state != .unquoted {
+                    state = .quoted  // a field's opening quote, or the second of `""` inside one
+                } else {
+                    state = .unquoted
+                }
             }
         }
     }

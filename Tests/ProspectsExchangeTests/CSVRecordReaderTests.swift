@@ -155,17 +155,35 @@ func readAll(_ reader: any ImportRecordReader) throws(ImportError) -> [Result<Im
         #expect(try records(bytes) == [.success(ImportRecord(name: "Ada", email: "a@x.io", line: 2))])
     }
 
-    @Test func oversizedRecordIsSkippedToTheNextLine() throws {
-        let huge = "\"" + String(repeating: "x", count: 5000)
-        let results = try records("name,email\n\(huge),a@x.io\nBob,b@x.io\n", maxRecordBytes: 1000)
+    /// A record over the limit is skipped whole, to its real end: lines inside a long quoted field (here one that
+    /// looks like a contact) are never read as rows of their own.
+    @Test func oversizedRecordIsSkippedToItsEnd() throws {
+        let notes = String(repeating: String(repeating: "x", count: 100) + "\n", count: 20) + "Mallory,m@evil.example\n"
+        let text = "name,email,notes\nAnn,a@x.io,\"\(notes)end \"\"quoted\"\" \"\nBob,b@x.io,ok\n"
+        let results = try records(text, maxRecordBytes: 1000)
         try #require(results.count == 2, "\(results)")
         guard case .failure(.malformed(let line, let reason)) = results[0] else {
             Issue.record("expected a malformed record, got \(results[0])")
             return
         }
         #expect(line == 2)
-        #expect(reason.contains("longer than 1000 bytes"))
-        #expect(results[1] == .success(ImportRecord(name: "Bob", email: "b@x.io", line: 3)))
+        #expect(reason == "the record (lines 2–23) is longer than 1000 bytes; skipped")
+        #expect(results[1] == .success(ImportRecord(name: "Bob", email: "b@x.io", line: 24)))
+    }
+
+    /// An unclosed quote in a long file swallows the rest of it, as in a short one, and the message says which
+    /// lines were lost rather than resuming somewhere inside them.
+    @Test func anUnclosedQuoteOverTheLimitNamesTheLinesItSwallowed() throws {
+        let rows = (0..<100).map { "P\($0),p\($0)@x.io\n" }.joined()
+        let results = try records("name,email\nAnn,a@x.io\n\"Bob,b@x.io\n\(rows)", maxRecordBytes: 1000)
+        try #require(results.count == 2, "\(results)")
+        #expect(results[0] == .success(ImportRecord(name: "Ann", email: "a@x.io", line: 2)))
+        guard case .failure(.malformed(let line, let reason)) = results[1] else {
+            Issue.record("expected a malformed record, got \(results[1])")
+            return
+        }
+        #expect(line == 3)
+        #expect(reason.hasPrefix("a quote opened on this line is never closed: lines 3–103, to the end of the file"))
     }
 
     @Test func stripsOnlyOurFormulaGuard() throws {
