@@ -175,6 +175,9 @@ final class PostgresConnection {
             return .permissionDenied(
                 "\(described). The role needs CREATE on the schema for the first run on a database (which creates the "
                     + "tables), then SELECT, INSERT, UPDATE and DELETE on the tables and USAGE on their sequences")
+        // disk_full, io_error: the server's storage, not the statement.
+        case "53100", "58030":
+            return .storageFailed("the server at \(redactedURL) could not write: \(described)")
         // connection exceptions, operator intervention (shutdown), too many connections, authorization
         case _ where state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" || state.hasPrefix("28"):
             return .unavailable(described)

@@ -115,6 +115,7 @@ public enum ProspectsCommand {
             case .unavailable, .schemaTooNew: return .unavailable
             case .busy: return .tryAgain
             case .permissionDenied: return .noPermission
+            case .storageFailed: return .ioError
             case .database, .corrupt: return .software
             }
         } catch let error as CommandFailure {

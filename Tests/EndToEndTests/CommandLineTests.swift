@@ -155,6 +155,22 @@ import Testing
         #expect(try OutputSafetyTests.sqlite3(store, "SELECT count(*) FROM prospects") == "10000\n")
     }
 
+    /// A store whose disk gives out is an I/O failure (74) naming the store, not an internal error (70). Here a file
+    /// size limit makes SQLite's writes fail as a full or failing disk would.
+    @Test func aStoreThatCannotWriteIsAnIOError() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("p.sqlite")
+        let list = folder.file("list.csv")
+        let csv = "name,email\n" + (1...20_000).map { "Person \($0),p\($0)@example.com\n" }.joined()
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: list))
+        // SIGXFSZ ignored, so that the write fails (EFBIG) instead of killing the process; 512 blocks of 512 bytes.
+        let limited = ["/bin/sh", "-c", #"trap '' XFSZ; ulimit -f 512; exec "$0" "$@""#]
+        let result = try ProspectsProcess.run(["import", "--format", "csv", "--store", store, list], launcher: limited)
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("the prospect store could not write: \(store): the disk failed"), "\(result.stderr)")
+    }
+
     /// A number out of range says which range.
     @Test func anOutOfRangeNumberSaysWhatIsExpected() throws {
         let folder = try TemporaryDirectory()
