@@ -13,7 +13,8 @@ struct ImportCommand: Subcommand {
         ARGUMENTS:
           <file>                  CSV with a header row (name, email; optional phone, organization, contacted,
                                   createdAt, remindAt) or JSON Lines (one object per line with those keys), as
-                                  'export' writes them; contacted, createdAt and remindAt apply to new prospects
+                                  'export' writes them; contacted, createdAt and remindAt apply to new prospects;
+                                  - reads stdin
 
         OPTIONS:
         \(storeOptionHelp)
@@ -22,10 +23,12 @@ struct ImportCommand: Subcommand {
           -h, --help              show this help
 
         Rows are read as a stream, so a file of any length needs little memory. An invalid or malformed row is
-        reported on stderr as FILE:LINE and the import goes on with the next one.
-        Exit status: 0 when every row was imported or was a duplicate, 65 when a row was rejected or the file is no
-        list (an empty CSV, or one with no header), 66 when the file cannot be opened, 74 when reading it fails
-        midway (the rows before are imported), 69 when the store is unavailable.
+        reported on stderr as FILE:LINE and the import goes on with the next one. A contacted, createdAt or remindAt
+        cell that cannot be read (dates: ISO 8601, 2026-12-01 14:30 local, or a day alone) is reported the same way
+        and left out; the row is imported. CSV may separate with ; or TAB when its header has no comma.
+        Exit status: 0 when every row was imported or was a duplicate, 65 when a row or cell was rejected or the file
+        is no list (an empty CSV, one with no header, a JSON array), 66 when the file cannot be opened, 74 when
+        reading it fails midway (the rows before are imported), 69 when the store is unavailable.
         """
     static let flags: Set<String> = ["--json"]
     static let options: Set<String> = ["--store", "--format"]
@@ -42,16 +45,21 @@ struct ImportCommand: Subcommand {
         path = arguments.positionals[0]
     }
 
+    /// The file to open: `-` is stdin, as `export -o -` is stdout.
+    private var file: String { path == "-" ? "/dev/stdin" : path }
+    /// The file in messages and in each row's source (`FILE:LINE`).
+    private var name: String { path == "-" ? "stdin" : path }
+
     func run(_ context: CommandContext) throws -> ExitCode {
         let console = context.console
         let reader: any ImportRecordReader
         do {
             switch format {
-            case .csv: reader = try CSVRecordReader(path: path)
-            case .json: reader = try JSONLinesRecordReader(path: path)
+            case .csv: reader = try CSVRecordReader(path: file)
+            case .json: reader = try JSONLinesRecordReader(path: file)
             }
         } catch {
-            console.warn("\(SafeText.escaped(path)): \(error.message)")
+            console.warn("\(SafeText.escaped(name)): \(error.message)")
             // A file that opens but is no list (empty, no header, not UTF-8) is bad data, not a missing input.
             if case .unreadable = error { return .noInput }
             return .dataError
@@ -61,17 +69,21 @@ struct ImportCommand: Subcommand {
         let totals: Importer.Totals
         let importer = Importer(store: store)
         do {
-            totals = try importer.run(source: path, reader: reader) { rejection in
+            totals = try importer.run(source: name, reader: reader) { rejection in
                 status = .dataError
-                console.warn("\(SafeText.escaped(path)):\(rejection.line): \(rejection.message)")
+                console.warn("\(SafeText.escaped(name)):\(rejection.line): \(rejection.message)")
+            } ignore: { line, what in
+                status = .dataError
+                console.warn("\(SafeText.escaped(name)):\(line): \(what); the row was imported without it")
             }
         } catch let error as ImportError {
-            console.warn("\(SafeText.escaped(path)): \(error.message); the rows before it were imported")
+            let done = importer.committed.rows > 0 ? "; the rows before it were imported" : ""
+            console.warn("\(SafeText.escaped(name)): \(error.message)\(done)")
             if case .unreadable = error { return .ioError }
             return .dataError
         } catch let error as StoreError {
             // Said before the store's own message, which ends the output: what to do next depends on it.
-            let shown = SafeText.escaped(path)
+            let shown = SafeText.escaped(name)
             let done = importer.committed
             if done.rows == 0 {
                 console.warn("\(shown): nothing was imported")

@@ -71,7 +71,8 @@ public enum ScanError: Error, Sendable, Hashable {
         case .decoderCrashed(let reason):
             "the decoder crashed on this file (\(reason)); the file is kept for inspection"
         case .payloadTooLong(let bytes, let limit):
-            "the code holds \(bytes) bytes, more than the \(limit) a contact may have"
+            // Said of the contact, not "the code": an imported row gets the same message.
+            "the contact is \(bytes) bytes long, more than the \(limit) a contact may have"
         case .invalidText:
             "the code's bytes are not valid text"
         case .wrongLineCount(let count):
@@ -79,7 +80,7 @@ public enum ScanError: Error, Sendable, Hashable {
         case .emptyName:
             "the name is empty"
         case .missingEmail:
-            "the code carries no email address"
+            "no email address is given"
         case .invalidEmail(let address, let reason):
             "\"\(SafeText.escaped(address, limit: 80))\" is not a valid email address: \(reason.message)"
         case .unsafeCharacters(let field, let scalar):

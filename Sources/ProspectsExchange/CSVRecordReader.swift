@@ -4,10 +4,12 @@ import ProspectsCore
 /// Reads import records from a CSV file with a header row, streaming: one 64 KiB buffer and one record in memory.
 ///
 /// Columns are found by name (see `ImportColumns`); other columns are ignored, and so are their bytes, so a
-/// Latin-1 notes column does not block an import. A record whose field count differs from the header's, whose
-/// used fields are not UTF-8, whose `contacted` is not a yes/no value or whose `createdAt` or `remindAt` is not an
-/// ISO 8601 time is `.malformed`; `next` then goes on with the following record. The `'` our export puts before `=`, `+`, `-`, `@`, TAB or CR is removed, so
-/// export → import round-trips; the price is that a cell really starting with `'=` loses its apostrophe.
+/// Latin-1 notes column does not block an import. Rows of empty cells are skipped, and missing cells at the end
+/// of a row are empty. A record with more non-empty cells than the header, or whose name or email is not UTF-8,
+/// is `.malformed`; `next` then goes on with the following record. A `contacted`, `createdAt` or `remindAt`
+/// that cannot be read is left out (`ImportRecord.ignored` says so). The `'` our export puts before `=`, `+`, `-`,
+/// `@`, TAB or CR is removed, so export → import round-trips; the price is that a cell really starting with `'=`
+/// loses its apostrophe.
 ///
 /// A class because it owns the open file, closed when the reader is released.
 public final class CSVRecordReader: ImportRecordReader {
@@ -21,25 +23,55 @@ public final class CSVRecordReader: ImportRecordReader {
         guard try parser.nextRow() else {
             throw .malformed(line: 1, reason: "the file is empty; a header row is required")
         }
+        // Files of another kind, said as such rather than as a header with no "name" column.
+        if parser.bytes.first == UInt8(ascii: "{") {
+            throw .wrongFormat("the file looks like JSON Lines, not CSV: use --format json")
+        }
+        if parser.bytes.contains(0) || parser.bytes.starts(with: [0xFF, 0xFE])
+            || parser.bytes.starts(with: [0xFE, 0xFF])
+        {
+            throw .wrongFormat("the file is UTF-16 (or binary), not UTF-8 text: save it as CSV UTF-8")
+        }
         if let problem = parser.problem { throw .malformed(line: parser.rowLine, reason: "header row: \(problem)") }
         var names: [String] = []
         for index in 0..<parser.fieldCount {
             guard let name = CSVRecordReader.decode(parser.bytes, parser.range(ofField: index)) else {
-                throw .malformed(line: parser.rowLine, reason: "header column \(index + 1) is not valid UTF-8")
+                throw .wrongFormat(
+                    "header column \(index + 1) is not valid UTF-8: save the file as CSV UTF-8 (Latin-1 and other "
+                        + "encodings are not read)")
             }
             names.append(name)
         }
         header = names
-        columns = try ImportColumns(header: names)
+        do {
+            columns = try ImportColumns(header: names)
+        } catch .missingColumn(let column, _) {
+            throw .missingColumn(column, found: names.map { SafeText.escaped($0, limit: 40) })
+        }
     }
 
     public func next() throws(ImportError) -> ImportRecord? {
-        guard try parser.nextRow() else { return nil }
+        while try parser.nextRow() {
+            // `,,,` or spaces only: an empty spreadsheet row, skipped like a blank line.
+            if parser.problem == nil, parser.bytes.allSatisfy({ $0 == Byte.space || $0 == Byte.tab }) { continue }
+            return try record()
+        }
+        return nil
+    }
+
+    /// The row the parser holds.
+    private func record() throws(ImportError) -> ImportRecord {
         let line = parser.rowLine
         if let problem = parser.problem { throw .malformed(line: line, reason: problem) }
-        guard parser.fieldCount == header.count else {
+        // Fewer cells than the header: the missing ones at the end are empty, as spreadsheets write them. More cells
+        // with something in them: an unquoted comma shifted the row, and every column after it would be wrong.
+        if parser.fieldCount > header.count,
+            (header.count..<parser.fieldCount).contains(where: { !parser.range(ofField: $0).isEmpty })
+        {
             throw .malformed(
-                line: line, reason: "the record has \(parser.fieldCount) fields, the header \(header.count)")
+                line: line,
+                reason: "the record has \(parser.fieldCount) cells, the header \(header.count) (a comma "
+                    + "that is not in quotes?)")
         }
 
         let name: String
@@ -55,34 +87,27 @@ public final class CSVRecordReader: ImportRecordReader {
             name = parts.joined(separator: " ")
         }
         let email = try field(columns.email, line: line)
-        let phone = try optionalField(columns.phone, line: line)
-        let organization = try optionalField(columns.organization, line: line)
-        var contacted: Bool?
-        if let column = columns.contacted {
-            let text = try field(column, line: line)
-            if !text.trimmingASCIISpaces().isEmpty {
-                guard let value = ImportColumns.parseContacted(text) else {
-                    throw .malformed(
-                        line: line, reason: "\"\(columnName(column))\" must be true/false, yes/no or 1/0")
-                }
-                contacted = value
-            }
+        var record = ImportRecord(
+            name: name, email: email, phone: try optionalField(columns.phone, line: line),
+            organization: try optionalField(columns.organization, line: line), line: line)
+        // The optional columns a list may fill in its own way: what cannot be read is left out, not the contact.
+        if let column = columns.contacted, let text = try optionalField(column, line: line) {
+            record.contacted = ImportColumns.parseContacted(text)
+            if record.contacted == nil { record.ignored.append(ignoredCell(column, text, "is not yes or no")) }
         }
-        return ImportRecord(
-            name: name, email: email, phone: phone, organization: organization, contacted: contacted,
-            createdAt: try dateField(columns.createdAt, line: line),
-            remindAt: try dateField(columns.remindAt, line: line),
-            line: line)
+        for (column, hour, keyPath) in [
+            (columns.createdAt, 0, \ImportRecord.createdAt), (columns.remindAt, 9, \.remindAt),
+        ] {
+            guard let column, let text = try optionalField(column, line: line) else { continue }
+            record[keyPath: keyPath] = Timestamp.parse(text, defaultHour: hour)
+            if record[keyPath: keyPath] == nil { record.ignored.append(ignoredCell(column, text, "is not a date")) }
+        }
+        return record
     }
 
-    /// An ISO 8601 time (as our export writes it) in field `column`, or nil when there is no such column or the cell
-    /// is blank.
-    private func dateField(_ column: Int?, line: Int) throws(ImportError) -> Date? {
-        guard let column, let text = try optionalField(column, line: line) else { return nil }
-        guard let date = ISO8601.parse(text.trimmingASCIISpaces()) else {
-            throw .malformed(line: line, reason: "\"\(columnName(column))\" is not an ISO 8601 time")
-        }
-        return date
+    /// `"remindAt" "call next week" is not a date`, for a cell the record goes in without.
+    private func ignoredCell(_ column: Int, _ text: String, _ problem: String) -> String {
+        "\"\(columnName(column))\" \"\(SafeText.escaped(text, limit: 40))\" \(problem)"
     }
 
     /// Field `column`, or nil when there is no such column or the cell is blank.
@@ -94,6 +119,7 @@ public final class CSVRecordReader: ImportRecordReader {
 
     /// Field `column` of the current record as text, without our export's formula guard.
     private func field(_ column: Int, line: Int) throws(ImportError) -> String {
+        guard column < parser.fieldCount else { return "" }
         var range = parser.range(ofField: column)
         if range.count >= 2, parser.bytes[range.lowerBound] == Byte.apostrophe,
             CSVField.startsFormula(parser.bytes[range.lowerBound + 1])
@@ -101,7 +127,9 @@ public final class CSVRecordReader: ImportRecordReader {
             range = (range.lowerBound + 1)..<range.upperBound
         }
         guard let text = CSVRecordReader.decode(parser.bytes, range) else {
-            throw .malformed(line: line, reason: "the \"\(columnName(column))\" field is not valid UTF-8")
+            throw .malformed(
+                line: line,
+                reason: "the \"\(columnName(column))\" field is not valid UTF-8 (save the file as CSV UTF-8)")
         }
         return text
     }

@@ -1,7 +1,7 @@
 /// Splits RFC 4180 CSV bytes into rows of fields, one row at a time, reusing the same storage for every row.
 ///
-/// Accepts CRLF, LF or lone CR line ends, quoted fields spanning lines, `""` inside quotes, and a UTF-8 byte order
-/// mark at the start. Blank lines are skipped. It is lenient where spreadsheets are (a `"` inside an unquoted
+/// Accepts CRLF, LF or lone CR line ends, quoted fields spanning lines, `""` inside quotes, a UTF-8 byte order
+/// mark at the start, and `;` or TAB in place of `,` when the first line holds no comma. Blank lines are skipped. It is lenient where spreadsheets are (a `"` inside an unquoted
 /// field is kept as is) and reports a `problem` where data would be lost or guessed: an unterminated quote, text
 /// after a closing quote, or a record over the size limit. Works on bytes; decoding is the caller's business.
 final class CSVRowParser {
@@ -10,6 +10,10 @@ final class CSVRowParser {
     private(set) var fieldEnds: [Int] = []
     /// The 1-based line the current row starts on.
     private(set) var rowLine = 0
+    /// What separates fields: a comma, unless the first line has none and semicolons or tabs instead (a spreadsheet
+    /// saved in a locale whose decimal mark is the comma, or a TSV file).
+    private(set) var delimiter = Byte.comma
+    private var sniffed = false
     /// Why the current row cannot be trusted, if it cannot.
     private(set) var problem: String?
 
@@ -83,7 +87,7 @@ final class CSVRowParser {
                     position += 1
                     state = .quoted
                     rowStarted = true
-                } else if byte == Byte.comma {
+                } else if byte == delimiter {
                     position += 1
                     fieldEnds.append(bytes.count)
                     rowStarted = true
@@ -103,22 +107,23 @@ final class CSVRowParser {
             case .unquoted:
                 // The hot loop: copy the run up to the next delimiter in one append.
                 let stop = runLimit()
+                let separator = delimiter
                 var end = position
                 while end < stop {
                     let b = buffer[end]
-                    if b == Byte.comma || b == Byte.lineFeed || b == Byte.carriageReturn { break }
+                    if b == separator || b == Byte.lineFeed || b == Byte.carriageReturn { break }
                     end += 1
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<end]))
                 position = end
                 if end < stop {
-                    let delimiter = buffer[end]
+                    let found = buffer[end]
                     position += 1
                     fieldEnds.append(bytes.count)
-                    if delimiter == Byte.comma {
+                    if found == separator {
                         state = .fieldStart
                     } else {
-                        endLine(with: delimiter)
+                        endLine(with: found)
                         return true
                     }
                 }
@@ -145,7 +150,7 @@ final class CSVRowParser {
                     bytes.append(Byte.quote)
                     position += 1
                     state = .quoted
-                } else if byte == Byte.comma {
+                } else if byte == delimiter {
                     position += 1
                     fieldEnds.append(bytes.count)
                     state = .fieldStart
@@ -219,7 +224,7 @@ final class CSVRowParser {
                     problem = "the record (\(span(through: line - 1))) is longer than \(size); skipped"
                     return true
                 }
-                if byte == Byte.comma {
+                if byte == delimiter {
                     state = .fieldStart
                 } else if byte == Byte.quote && state != .unquoted {
                     state = .quoted  // a field's opening quote, or the second of `""` inside one
@@ -234,7 +239,27 @@ final class CSVRowParser {
         guard let chunk = try source.nextChunk() else { return false }
         position = chunk.lowerBound
         limit = chunk.upperBound
+        if !sniffed {
+            sniffed = true
+            sniffDelimiter()
+        }
         return true
+    }
+
+    /// Counts the candidates on the first line, outside quotes, in the first buffer.
+    private func sniffDelimiter() {
+        var counts: [UInt8: Int] = [:]
+        var quoted = false
+        for byte in UnsafeBufferPointer(rebasing: UnsafeBufferPointer(source.buffer)[position..<limit]) {
+            if byte == Byte.quote { quoted.toggle() }
+            if quoted { continue }
+            if byte == Byte.lineFeed || byte == Byte.carriageReturn { break }
+            if byte == Byte.comma || byte == Byte.semicolon || byte == Byte.tab { counts[byte, default: 0] += 1 }
+        }
+        guard counts[Byte.comma] == nil else { return }
+        if let (byte, _) = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) {
+            delimiter = byte
+        }
     }
 }
 
@@ -248,6 +273,7 @@ enum Byte {
     static let apostrophe: UInt8 = 0x27
     static let plus: UInt8 = 0x2B
     static let comma: UInt8 = 0x2C
+    static let semicolon: UInt8 = 0x3B
     static let minus: UInt8 = 0x2D
     static let equals: UInt8 = 0x3D
     static let at: UInt8 = 0x40

@@ -72,8 +72,8 @@ struct ImportColumns: Sendable, Equatable {
     /// `true`/`yes`/`1` and `false`/`no`/`0`, any case, surrounding spaces ignored; nil for anything else.
     static func parseContacted(_ text: String) -> Bool? {
         switch text.trimmingASCIISpaces().lowercased() {
-        case "true", "yes", "1": true
-        case "false", "no", "0": false
+        case "true", "yes", "y", "1": true
+        case "false", "no", "n", "0": false
         default: nil
         }
     }

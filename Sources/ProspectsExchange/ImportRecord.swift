@@ -19,6 +19,9 @@ public struct ImportRecord: Sendable, Hashable {
     public var remindAt: Date?
     /// The 1-based line of the file the record starts on, for messages.
     public var line: Int
+    /// The optional cells that could not be read (a reminder that is no date), each said in a few words; the record
+    /// goes in without them.
+    public var ignored: [String] = []
 
     public init(
         name: String, email: String, phone: String? = nil, organization: String? = nil, contacted: Bool? = nil,

@@ -1,11 +1,13 @@
 import Foundation
+import ProspectsCore
 
 /// Reads import records from a JSON Lines file, streaming: one 64 KiB buffer and one line in memory.
 ///
 /// Each line is one object with the keys `export --format json` writes: `name`, `email` (or `emailAddress`, as
 /// the Hot Prospects app called it), optional `phone`, `organization`, `contacted` (or `isContacted`), `createdAt`
-/// and `remindAt`; other keys are ignored. Blank lines are skipped. A line that is not such an object is `.malformed`, and `next` goes
-/// on with the following line.
+/// and `remindAt`, in any case; other keys are ignored. Blank lines are skipped. A line that is not such an object
+/// is `.malformed`, and `next` goes on with the following line; an optional value that cannot be read is left out
+/// (`ImportRecord.ignored` says so). A JSON array is refused whole (`.wrongFormat`).
 ///
 /// A class because it owns the open file, closed when the reader is released.
 public final class JSONLinesRecordReader: ImportRecordReader {
@@ -15,6 +17,8 @@ public final class JSONLinesRecordReader: ImportRecordReader {
     private var position = 0
     private var limit = 0
     private var line = 0
+    /// A line that is not blank has been read.
+    private var sawRecord = false
 
     /// Opens `path`. Lines longer than `maxLineBytes` are reported and skipped.
     public init(path: String, maxLineBytes: Int = 1 << 20) throws(ImportError) {
@@ -29,6 +33,16 @@ public final class JSONLinesRecordReader: ImportRecordReader {
                 throw .malformed(line: line, reason: "the line is longer than \(maxLineBytes) bytes")
             }
             if lineBytes.allSatisfy({ $0 == Byte.space || $0 == Byte.tab || $0 == Byte.carriageReturn }) { continue }
+            if !sawRecord {
+                sawRecord = true
+                // A JSON array, pretty-printed or not: read line by line, some of its lines would pass for records.
+                let start = lineBytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+                if lineBytes[start...].first(where: { $0 != Byte.space && $0 != Byte.tab }) == UInt8(ascii: "[") {
+                    throw .wrongFormat(
+                        "the file is a JSON array; import --format json reads JSON Lines, one object per line "
+                            + "(jq -c '.[]' FILE turns an array into them)")
+                }
+            }
             return try record(from: lineBytes, line: line)
         }
     }
@@ -74,50 +88,62 @@ public final class JSONLinesRecordReader: ImportRecordReader {
         } catch {
             throw .malformed(line: line, reason: "not valid JSON")
         }
-        guard let fields = object as? [String: Any] else {
+        guard let object = object as? [String: Any] else {
             throw .malformed(line: line, reason: "not a JSON object")
         }
+        // Keys in any case (`Email`, `isContacted`), as CSV headers are; the first spelling of a key wins.
+        let fields = Dictionary(object.map { ($0.key.lowercased(), ($0.key, $0.value)) }) { first, _ in first }
 
+        /// The value under the first of `keys` present and not null: its key as the file wrote it, and the value.
+        func value(_ keys: String...) -> (key: String, value: Any)? {
+            keys.lazy.compactMap { fields[$0.lowercased()] }.first { !($0.1 is NSNull) }.map { ($0.0, $0.1) }
+        }
         func text(_ keys: String...) throws(ImportError) -> String? {
-            for key in keys {
-                guard let value = fields[key], !(value is NSNull) else { continue }
-                guard let string = value as? String else {
-                    throw .malformed(line: line, reason: "\"\(key)\" is not a string")
-                }
-                return string
+            guard let (key, found) = keys.lazy.compactMap({ value($0) }).first else { return nil }
+            guard let string = found as? String else {
+                throw .malformed(line: line, reason: "\"\(SafeText.escaped(key, limit: 40))\" is not a string")
             }
-            return nil
+            return string
         }
 
         guard let name = try text("name") else { throw .malformed(line: line, reason: "no \"name\"") }
         guard let email = try text("email", "emailAddress") else {
             throw .malformed(line: line, reason: "no \"email\"")
         }
-        var contacted: Bool?
-        for key in ["contacted", "isContacted"] {
-            guard let value = fields[key], !(value is NSNull) else { continue }
+        var record = ImportRecord(name: name, email: email, line: line)
+        // The optional keys a list may fill in its own way: what cannot be read is left out, not the contact.
+        func ignore(_ key: String, _ found: Any, _ problem: String) {
+            let shown = SafeText.escaped((found as? String).map { "\"\($0)\"" } ?? "\(found)", limit: 40)
+            record.ignored.append("\"\(SafeText.escaped(key, limit: 40))\" \(shown) \(problem)")
+        }
+        for keys in [["phone"], ["organization"]] {
+            guard let (key, found) = value(keys[0]) else { continue }
+            // A number is how a spreadsheet turned into JSON writes a phone number.
+            // (JSON's true and false come as a subclass of NSNumber, and are no phone number.)
+            let number = (found as? NSNumber).flatMap { type(of: $0) == NSNumber.self ? $0.stringValue : nil }
+            let text = found as? String ?? number
+            guard let text else {
+                ignore(key, found, "is not text")
+                continue
+            }
+            if keys[0] == "phone" {
+                record.phone = Self.nonBlank(text)
+            } else {
+                record.organization = Self.nonBlank(text)
+            }
+        }
+        if let (key, found) = value("contacted", "isContacted") {
             // JSONSerialization gives NSNumber for booleans, so 1 and 0 pass as true and false too; the words a CSV
             // column takes ("yes", "no") are taken here as well.
-            if let flag = value as? Bool {
-                contacted = flag
-            } else if let text = value as? String, let flag = ImportColumns.parseContacted(text) {
-                contacted = flag
-            } else {
-                throw .malformed(line: line, reason: "\"\(key)\" is not true or false")
-            }
-            break
+            record.contacted = found as? Bool ?? (found as? String).flatMap(ImportColumns.parseContacted)
+            if record.contacted == nil { ignore(key, found, "is not true or false") }
         }
-        func date(_ key: String) throws(ImportError) -> Date? {
-            guard let text = try text(key) else { return nil }
-            guard let date = ISO8601.parse(text) else {
-                throw .malformed(line: line, reason: "\"\(key)\" is not an ISO 8601 time")
-            }
-            return date
+        for (keyName, hour, keyPath) in [("createdAt", 0, \ImportRecord.createdAt), ("remindAt", 9, \.remindAt)] {
+            guard let (key, found) = value(keyName) else { continue }
+            record[keyPath: keyPath] = (found as? String).flatMap { Timestamp.parse($0, defaultHour: hour) }
+            if record[keyPath: keyPath] == nil { ignore(key, found, "is not a date") }
         }
-        return ImportRecord(
-            name: name, email: email, phone: try text("phone").flatMap(JSONLinesRecordReader.nonBlank),
-            organization: try text("organization").flatMap(JSONLinesRecordReader.nonBlank), contacted: contacted,
-            createdAt: try date("createdAt"), remindAt: try date("remindAt"), line: line)
+        return record
     }
 
     private static func nonBlank(_ text: String) -> String? {

@@ -40,13 +40,21 @@ public final class Importer {
         public var rejected = 0
     }
 
+    /// What a row's reader said about it, for the person importing: in file order.
+    private enum Report: Sendable {
+        case rejected(Rejection)
+        /// The row went in without an optional cell that could not be read.
+        case ignoredCell(line: Int, what: String)
+    }
+
     /// What the reading thread hands the writing thread: up to `batchSize` rows, valid or not.
     private struct Batch: Sendable {
         var rows = 0
         /// The line the batch's last record starts on.
         var lastLine = 0
         var sightings: [Sighting] = []
-        var rejections: [Rejection] = []
+        var rejected = 0
+        var reports: [Report] = []
     }
 
     private let store: any ProspectStore
@@ -63,12 +71,14 @@ public final class Importer {
         self.batchSize = max(1, batchSize)
     }
 
-    /// Imports every record `reader` yields; `reject` hears of each invalid or malformed row, in file order, and
-    /// the import goes on. Throws when the file cannot be read on (`ImportError.unreadable`, after the rows before
-    /// it are recorded) and for the store (`StoreError`).
-    public func run(source: String, reader: sending any ImportRecordReader, reject: (Rejection) -> Void) throws
-        -> Totals
-    {
+    /// Imports every record `reader` yields; `reject` hears of each invalid or malformed row, and `ignore` of each
+    /// optional cell a row went in without (line, what it was), in file order, and the import goes on. Throws when
+    /// the file cannot be read on (an `ImportError` other than `.malformed`, after the rows before it are recorded)
+    /// and for the store (`StoreError`).
+    public func run(
+        source: String, reader: sending any ImportRecordReader, reject: (Rejection) -> Void,
+        ignore: (_ line: Int, _ what: String) -> Void = { _, _ in }
+    ) throws -> Totals {
         // One batch waiting while one is written and one is read.
         let handOff = HandOff<Batch, ImportError>(capacity: 1)
         let owned = Owned(reader)
@@ -84,8 +94,13 @@ public final class Importer {
             while let next = handOff.receive() {
                 let batch = try next.get()
                 totals.rows += batch.rows
-                totals.rejected += batch.rejections.count
-                batch.rejections.forEach(reject)
+                totals.rejected += batch.rejected
+                for report in batch.reports {
+                    switch report {
+                    case .rejected(let rejection): reject(rejection)
+                    case .ignoredCell(let line, let what): ignore(line, what)
+                    }
+                }
                 try record(batch, into: &totals)
                 committed = totals
                 committedThroughLine = batch.lastLine
@@ -132,6 +147,9 @@ public final class Importer {
                 if let record {
                     switch validate(record, parser: parser) {
                     case .success(let prospect):
+                        for what in record.ignored {
+                            batch.reports.append(.ignoredCell(line: record.line, what: what))
+                        }
                         // The list's own flag (a CRM's state, or our export's column) applies to new prospects only.
                         batch.sightings.append(
                             Sighting(
@@ -144,7 +162,10 @@ public final class Importer {
                         rejection = Rejection(line: record.line, reason: .invalid(error))
                     }
                 }
-                if let rejection { batch.rejections.append(rejection) }
+                if let rejection {
+                    batch.rejected += 1
+                    batch.reports.append(.rejected(rejection))
+                }
                 if batch.rows >= batchSize {
                     guard handOff.send(batch) else { return handOff.finish(nil) }
                     batch = Batch()

@@ -71,7 +71,10 @@ import Testing
             .write(to: URL(fileURLWithPath: ragged))
         let result = try ProspectsProcess.run(["import", "--json", "--format", "csv", "--store", store, ragged])
         #expect(result.status == 65)
-        #expect(result.stderr.contains("ragged.csv:3: the record has 3 fields, the header 2"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "ragged.csv:3: the record has 3 cells, the header 2 (a comma that is not in quotes?)"),
+            "\(result.stderr)")
         #expect(result.output == #"{"rows":3,"inserted":2,"duplicates":0,"rejected":1}"# + "\n")
 
         let empty = folder.file("empty.csv")
@@ -153,6 +156,25 @@ import Testing
             "\(result.stderr)")
         #expect(result.stderr.contains("stopped by the test"))
         #expect(try OutputSafetyTests.sqlite3(store, "SELECT count(*) FROM prospects") == "10000\n")
+    }
+
+    /// `import -` reads stdin, named `stdin` in messages and in each row's source; a cell it cannot read costs the
+    /// cell (exit 65, said), not the row.
+    @Test func importReadsStdinAndKeepsARowWhoseDateItCannotRead() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("p.sqlite")
+        let csv = "name;email;reminder\nAnn;ann@example.com;call next week\nBob\n"
+        let result = try ProspectsProcess.run(
+            ["import", "--format", "csv", "--store", store, "-"], stdin: Data(csv.utf8))
+        #expect(result.status == 65)
+        #expect(result.output == "2 rows: 1 inserted, 0 duplicates, 1 rejected\n")
+        #expect(
+            result.stderr.contains(
+                #"stdin:2: "reminder" "call next week" is not a date; the row was imported without it"#),
+            "\(result.stderr)")
+        #expect(result.stderr.contains("stdin:3: no email address is given"), "\(result.stderr)")
+        let shown = try ProspectsProcess.run(["show", "--store", store, "ann@example.com"])
+        #expect(shown.lines.contains { $0.hasPrefix("first source") && $0.hasSuffix("stdin:2") }, "\(shown.output)")
     }
 
     /// A store whose disk gives out is an I/O failure (74) naming the store, not an internal error (70). Here a file

@@ -98,14 +98,57 @@ func readAll(_ reader: any ImportRecordReader) throws(ImportError) -> [Result<Im
 
     @Test func missingColumns() throws {
         let noName = try folder.write("a.csv", "email,phone\na@x.io,1\n")
-        #expect(throws: ImportError.missingColumn("name")) { try CSVRecordReader(path: noName) }
+        #expect(throws: ImportError.missingColumn("name", found: ["email", "phone"])) {
+            try CSVRecordReader(path: noName)
+        }
         let noEmail = try folder.write("b.csv", "name,phone\nAda,1\n")
-        #expect(throws: ImportError.missingColumn("email")) { try CSVRecordReader(path: noEmail) }
+        #expect(throws: ImportError.missingColumn("email", found: ["name", "phone"])) {
+            try CSVRecordReader(path: noEmail)
+        }
         let empty = try folder.write("c.csv", "")
         #expect(throws: ImportError.malformed(line: 1, reason: "the file is empty; a header row is required")) {
             try CSVRecordReader(path: empty)
         }
         #expect(ImportError.missingColumn("email").message.contains("e-mail"))
+        // No header at all: the message shows what the first line holds, and what it should be.
+        let noHeader = try folder.write("d.csv", "Ada,a@x.io\n")
+        #expect {
+            try CSVRecordReader(path: noHeader)
+        } throws: { error in
+            (error as? ImportError)?.message.hasSuffix(
+                #"it reads "Ada", "a@x.io" — the first line must name the columns"#)
+                == true
+        }
+    }
+
+    /// Files of another kind are named as such, not reported as a header that lacks a column.
+    @Test func jsonLinesOrUTF16GivenAsCSVAreSaidToBeSo() throws {
+        let json = try folder.write("a.csv", #"{"name":"Ada","email":"a@x.io"}"# + "\n")
+        #expect(throws: ImportError.wrongFormat("the file looks like JSON Lines, not CSV: use --format json")) {
+            try CSVRecordReader(path: json)
+        }
+        let utf16 = try folder.write(
+            "b.csv", Array("name,email\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        #expect(throws: ImportError.wrongFormat("the file is UTF-16 (or binary), not UTF-8 text: save it as CSV UTF-8"))
+        {
+            try CSVRecordReader(path: utf16)
+        }
+    }
+
+    /// A spreadsheet saved where the comma is the decimal mark separates with `;`; a TSV file with tabs.
+    @Test func semicolonsOrTabsSeparateWhenTheHeaderHasNoComma() throws {
+        #expect(
+            try records("\u{FEFF}E-mail;Full name\r\na@x.io;\"Hudson; Paul\"\r\n") == [
+                .success(ImportRecord(name: "Hudson; Paul", email: "a@x.io", line: 2))
+            ])
+        #expect(
+            try records("name\temail\nAda\ta@x.io\n") == [.success(ImportRecord(name: "Ada", email: "a@x.io", line: 2))]
+        )
+        // A comma in the header keeps the comma, whatever else the lines hold.
+        #expect(
+            try records("name,email\nAda;x,a@x.io\n") == [
+                .success(ImportRecord(name: "Ada;x", email: "a@x.io", line: 2))
+            ])
     }
 
     @Test func unreadableFiles() {
@@ -134,25 +177,52 @@ func readAll(_ reader: any ImportRecordReader) throws(ImportError) -> [Result<Im
                 == .failure(.malformed(line: 3, reason: "a quoted field is not closed before the end of the file")))
     }
 
+    /// Each bad record costs itself only. Missing cells at the end are empty and rows of empty cells are skipped,
+    /// as spreadsheets write them; an optional cell that cannot be read is left out, and the record kept.
     @Test func malformedRecordsAreReportedAndSkipped() throws {
         let bytes =
             Array("name,email,contacted\nAda,a@x.io,yes\nBob,b@x.io\n".utf8) + [0x42, 0xFF, 0x2C]
-            + Array("b@x.io,no\n\"Cy\"x,c@x.io,no\nDee,d@x.io,maybe\nEve,e@x.io,1\n".utf8)
+            + Array("b@x.io,no\n\"Cy\"x,c@x.io,no\nDee,d@x.io,maybe\nEve,e@x.io,1\n,, \nFay,f@x.io,no,extra\n".utf8)
+            + Array("Gus,g@x.io,n,,\n".utf8)
         let results = try records(bytes)
         #expect(
             results == [
                 .success(ImportRecord(name: "Ada", email: "a@x.io", contacted: true, line: 2)),
-                .failure(.malformed(line: 3, reason: "the record has 2 fields, the header 3")),
-                .failure(.malformed(line: 4, reason: "the \"name\" field is not valid UTF-8")),
+                .success(ImportRecord(name: "Bob", email: "b@x.io", line: 3)),
+                .failure(
+                    .malformed(line: 4, reason: "the \"name\" field is not valid UTF-8 (save the file as CSV UTF-8)")),
                 .failure(.malformed(line: 5, reason: "text follows a closing quote")),
-                .failure(.malformed(line: 6, reason: "\"contacted\" must be true/false, yes/no or 1/0")),
+                .success(
+                    {
+                        var dee = ImportRecord(name: "Dee", email: "d@x.io", line: 6)
+                        dee.ignored = [#""contacted" "maybe" is not yes or no"#]
+                        return dee
+                    }()),
                 .success(ImportRecord(name: "Eve", email: "e@x.io", contacted: true, line: 7)),
+                .failure(
+                    .malformed(line: 9, reason: "the record has 4 cells, the header 3 (a comma that is not in quotes?)")
+                ),
+                .success(ImportRecord(name: "Gus", email: "g@x.io", contacted: false, line: 10)),
             ])
     }
 
-    @Test func invalidUTF8InAnIgnoredColumnDoesNotMatter() throws {
-        let bytes = Array("name,notes,email\nAda,".utf8) + [0xE9] + Array(",a@x.io\n".utf8)
-        #expect(try records(bytes) == [.success(ImportRecord(name: "Ada", email: "a@x.io", line: 2))])
+    /// Dates as spreadsheets and other programs write them; what is no date (or no real day) is left out.
+    @Test func datesInTheFormsPeopleWriteThem() throws {
+        let text = """
+            name,email,createdAt,remindAt
+            A,a@x.io,2024-01-31T12:00:00.250Z,2024-02-01
+            B,b@x.io,20240131T120000Z,2024-02-01 14:30
+            C,c@x.io,2024-01-31 13:00:00+01:00,call next week
+            D,d@x.io,2024-02-30T09:00:00Z,
+
+            """
+        let results = try records(text).map { try $0.get() }
+        let noon = try #require(Timestamp.parse("2024-01-31T12:00:00Z"))
+        #expect(results.map(\.createdAt) == [noon.addingTimeInterval(0.25), noon, noon, nil])
+        #expect(results[0].remindAt == Timestamp.parse("2024-02-01 09:00"), "a day alone is 09:00 local")
+        #expect(results[1].remindAt == Timestamp.parse("2024-02-01T14:30"))
+        #expect(results[2].ignored == [#""remindAt" "call next week" is not a date"#])
+        #expect(results[3].ignored == [#""createdAt" "2024-02-30T09:00:00Z" is not a date"#])
     }
 
     /// A record over the limit is skipped whole, to its real end: lines inside a long quoted field (here one that

@@ -34,10 +34,38 @@ import Testing
                 .failure(.malformed(line: 6, reason: "no \"email\"")),
                 .failure(.malformed(line: 7, reason: "\"name\" is not a string")),
                 .success(ImportRecord(name: "Dee", email: "d@x.io", contacted: true, line: 8)),
-                .failure(.malformed(line: 9, reason: "\"contacted\" is not true or false")),
+                .success(
+                    {
+                        var gus = ImportRecord(name: "Gus", email: "g@x.io", line: 9)
+                        gus.ignored = [#""contacted" "maybe" is not true or false"#]
+                        return gus
+                    }()),
                 .success(ImportRecord(name: "Eve", email: "e@x.io", line: 11)),
                 .success(ImportRecord(name: "Fay", email: "f@x.io", line: 12)),
             ])
+    }
+
+    /// A JSON array, pretty-printed or on one line, is refused whole: read line by line, some of its lines would
+    /// pass for records and others not.
+    @Test func aJSONArrayIsRefusedWhole() throws {
+        for text in [
+            "[\n {\"name\":\"Ann\",\"email\":\"a@x.io\"},\n {\"name\":\"Bob\",\"email\":\"b@x.io\"}\n]\n",
+            "  [{\"name\":\"Ann\",\"email\":\"a@x.io\"}]",
+        ] {
+            #expect(
+                throws: ImportError.wrongFormat(
+                    "the file is a JSON array; import --format json reads JSON Lines, one object per line (jq -c '.[]' FILE "
+                        + "turns an array into them)")
+            ) { try self.records(text) }
+        }
+    }
+
+    /// Keys in any case, as CSV headers; numbers for a phone; a date in the forms `Timestamp` reads.
+    @Test func keysInAnyCaseAndValuesAsSpreadsheetsWriteThem() throws {
+        let text = #"{"Name":"Ann","EMAIL":"a@x.io","Phone":5551234,"IsContacted":true,"RemindAt":"2031-05-06"}"#
+        var ann = ImportRecord(name: "Ann", email: "a@x.io", phone: "5551234", contacted: true, line: 1)
+        ann.remindAt = Timestamp.parse("2031-05-06 09:00")
+        #expect(try records(text) == [.success(ann)])
     }
 
     @Test func byteOrderMarkAndEmptyFile() throws {

@@ -73,15 +73,22 @@ import Testing
         let path = folder.file("list.csv")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         var rejections: [Importer.Rejection] = []
+        var ignored: [String] = []
         let totals = try Importer(store: store, batchSize: batchSize).run(
             source: "list.csv", reader: try CSVRecordReader(path: path)
-        ) { rejections.append($0) }
-        #expect([totals.rows, totals.inserted, totals.duplicates, totals.rejected] as [Int] == [7, 3, 0, 4])
-        #expect(rejections.map(\.line) == [3, 5, 6, 7])
-        #expect(rejections[0].message == "the record has 4 fields, the header 3")
-        #expect(rejections[1].message == "the \"name\" field is not valid UTF-8")
-        #expect(rejections[3].reason == .invalid(.unsafeCharacters(field: "name", scalar: 0x0A)))
-        #expect(try store.count() == 3)
+        ) {
+            rejections.append($0)
+        } ignore: {
+            ignored.append("\($0): \($1)")
+        }
+        #expect([totals.rows, totals.inserted, totals.duplicates, totals.rejected] as [Int] == [7, 4, 0, 3])
+        #expect(rejections.map(\.line) == [3, 5, 7])
+        #expect(rejections[0].message == "the record has 4 cells, the header 3 (a comma that is not in quotes?)")
+        #expect(rejections[1].message == "the \"name\" field is not valid UTF-8 (save the file as CSV UTF-8)")
+        #expect(rejections[2].reason == .invalid(.unsafeCharacters(field: "name", scalar: 0x0A)))
+        // A flag that is neither yes nor no costs the flag, not the contact.
+        #expect(ignored == [#"6: "contacted" "maybe" is not yes or no"#])
+        #expect(try store.count() == 4)
         #expect(try store.prospect(.email("p4@example.com"))?.isContacted == true)
     }
 
@@ -96,11 +103,18 @@ import Testing
         ]
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         var rejected: [Int] = []
+        var ignored: [Int] = []
         let totals = try Importer(store: store, batchSize: 2).run(
             source: "list.jsonl", reader: try JSONLinesRecordReader(path: path)
-        ) { rejected.append($0.line) }
-        #expect([totals.rows, totals.inserted, totals.rejected] as [Int] == [8, 3, 5])
-        #expect(rejected == [2, 3, 4, 5, 7])
+        ) {
+            rejected.append($0.line)
+        } ignore: { line, _ in
+            ignored.append(line)
+        }
+        #expect([totals.rows, totals.inserted, totals.rejected] as [Int] == [8, 6, 2])
+        #expect(rejected == [2, 3])
+        #expect(ignored == [5, 7], "a flag that is no flag and a reminder that is no date are left out")
+        #expect(try store.prospect(.email("c@example.com"))?.prospect.phone == "1", "a number is a phone number")
         // An added date in the future is taken as the import's own time, or it would head `--sort recent` for ever.
         #expect(try #require(try store.prospect(.email("g@example.com"))).createdAt <= Date())
         #expect(try store.prospect(.email("e@example.com")) != nil)

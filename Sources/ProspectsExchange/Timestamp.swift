@@ -1,0 +1,131 @@
+import Foundation
+
+/// Reads the times people and programs write: ISO 8601 in its extended (`2026-12-01T14:30:00.250+01:00`) and
+/// basic (`20261201T143000Z`, as vCard `REV` writes it) forms, with a space for the `T`, without seconds, or without
+/// a zone (then local time), and a date alone (then `defaultHour` local time).
+///
+/// Strict about the calendar, unlike Foundation's parser: `2026-02-30` is no date, not the 2nd of March.
+public enum Timestamp {
+    public static func parse(_ text: String, defaultHour: Int = 0, timeZone: TimeZone = .current) -> Date? {
+        var scanner = Scanner(Array(text.utf8))
+        scanner.skipSpaces()
+        guard let year = scanner.digits(4) else { return nil }
+        let extended = scanner.take(UInt8(ascii: "-"))
+        guard let month = scanner.digits(2), !extended || scanner.take(UInt8(ascii: "-")), let day = scanner.digits(2)
+        else { return nil }
+
+        var hour = defaultHour
+        var minute = 0
+        var second = 0
+        var fraction = 0.0
+        var zone: TimeZone?
+        if scanner.take(UInt8(ascii: "T")) || scanner.take(UInt8(ascii: " ")) {
+            scanner.skipSpaces()
+            guard let h = scanner.digits(2), (!extended || scanner.take(UInt8(ascii: ":"))), let m = scanner.digits(2)
+            else { return nil }
+            hour = h
+            minute = m
+            if !extended || scanner.take(UInt8(ascii: ":")) {
+                if let s = scanner.digits(2) {
+                    second = s
+                } else if extended {
+                    return nil
+                }
+            }
+            if scanner.take(UInt8(ascii: ".")) || scanner.take(UInt8(ascii: ",")) {
+                guard let (value, count) = scanner.number(), count > 0 else { return nil }
+                fraction = Double(value) / pow(10, Double(min(count, 18)))
+            }
+            scanner.skipSpaces()
+            if scanner.atEnd {
+                zone = nil
+            } else if let offset = scanner.zoneOffset() {
+                zone = TimeZone(secondsFromGMT: offset)
+            } else {
+                return nil
+            }
+        }
+        scanner.skipSpaces()
+        guard scanner.atEnd, (1...12).contains(month), (0...23).contains(hour), (0...59).contains(minute),
+            (0...59).contains(second)
+        else { return nil }
+
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone ?? timeZone
+        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard let date = calendar.date(from: components) else { return nil }
+        // The calendar rolls 2026-02-30 over to 2026-03-02; a day that does not exist is a typo, not a wish.
+        let landed = calendar.dateComponents([.year, .month, .day], from: date)
+        guard landed.year == year, landed.month == month, landed.day == day else { return nil }
+        return date.addingTimeInterval(fraction)
+    }
+
+    /// A cursor over ASCII bytes.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        var atEnd: Bool { index == bytes.count }
+
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func skipSpaces() {
+            while take(UInt8(ascii: " ")) {}
+        }
+
+        /// Exactly `count` digits, as a number.
+        mutating func digits(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + count] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            index += count
+            return value
+        }
+
+        /// A run of digits (the first 18 count): its value and length.
+        mutating func number() -> (Int, Int)? {
+            var value = 0
+            var count = 0
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                if count < 18 { value = value * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
+                count += 1
+                index += 1
+            }
+            return count == 0 ? nil : (value, count)
+        }
+
+        /// `Z`, `UTC`, `GMT`, `+01`, `+0100` or `+01:00`, in seconds east of UTC.
+        mutating func zoneOffset() -> Int? {
+            if take(UInt8(ascii: "Z")) { return 0 }
+            for name in ["UTC", "GMT"] where bytes[index...].starts(with: name.utf8) {
+                index += 3
+                return 0
+            }
+            let sign: Int
+            if take(UInt8(ascii: "+")) {
+                sign = 1
+            } else if take(UInt8(ascii: "-")) {
+                sign = -1
+            } else {
+                return nil
+            }
+            guard let hours = digits(2), hours <= 18 else { return nil }
+            var minutes = 0
+            if !atEnd {
+                _ = take(UInt8(ascii: ":"))
+                guard let m = digits(2), m <= 59 else { return nil }
+                minutes = m
+            }
+            return sign * (hours * 3600 + minutes * 60)
+        }
+    }
+}
