@@ -23,6 +23,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case noPermission = 77
     /// The configuration cannot work (e.g. `watch` with an archive on another file system); restarting won't help.
     case config = 78
+    /// Stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it), with what was committed kept.
+    case interrupted = 130
 
     /// The line the README and `--help` show for this status.
     public var summary: String {
@@ -38,6 +40,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .tryAgain: "the store stayed busy; try again"
         case .noPermission: "the store refuses this user (a missing database privilege, a read-only file)"
         case .config: "the configuration cannot work (watch: unusable inbox, archive or quarantine folder)"
+        case .interrupted: "interrupted (import: the rows committed before the signal stay, and the message says which)"
         }
     }
 }

@@ -68,6 +68,8 @@ struct ImportCommand: Subcommand {
         var status = ExitCode.success
         let totals: Importer.Totals
         let importer = Importer(store: store)
+        // Without it, Ctrl-C ends the import in silence, and nobody knows which rows to import again.
+        try? importer.stopOnInterrupt()
         do {
             totals = try importer.run(source: name, reader: reader) { rejection in
                 status = .dataError
@@ -83,17 +85,11 @@ struct ImportCommand: Subcommand {
             return .dataError
         } catch let error as StoreError {
             // Said before the store's own message, which ends the output: what to do next depends on it.
-            let shown = SafeText.escaped(name)
-            let done = importer.committed
-            if done.rows == 0 {
-                console.warn("\(shown): nothing was imported")
-            } else {
-                console.warn(
-                    "\(shown): stopped after line \(importer.committedThroughLine): the rows up to it are in the store "
-                        + "(\(done.inserted + done.duplicates) recorded, \(done.rejected) rejected), the rest are not "
-                        + "(importing the whole file again would count those rows twice)")
-            }
+            sayWhatIsIn(importer, console)
             throw error
+        } catch is Importer.Interrupted {
+            sayWhatIsIn(importer, console, interrupted: true)
+            return .interrupted
         }
         if arguments.has("--json") {
             var json = JSONLine()
@@ -109,5 +105,20 @@ struct ImportCommand: Subcommand {
             )
         }
         return status
+    }
+
+    /// Which rows an import that stopped half-way left in the store.
+    private func sayWhatIsIn(_ importer: Importer, _ console: Console, interrupted: Bool = false) {
+        let shown = SafeText.escaped(name)
+        let done = importer.committed
+        let stopped = interrupted ? "interrupted" : "stopped"
+        if done.rows == 0 {
+            console.warn("\(shown): \(stopped); nothing was imported")
+        } else {
+            console.warn(
+                "\(shown): \(stopped) after line \(importer.committedThroughLine): the rows up to it are in the store "
+                    + "(\(done.inserted + done.duplicates) recorded, \(done.rejected) rejected), the rest are not "
+                    + "(importing the whole file again would count those rows twice)")
+        }
     }
 }

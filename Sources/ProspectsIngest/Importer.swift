@@ -57,8 +57,12 @@ public final class Importer {
         var reports: [Report] = []
     }
 
+    /// The import stopped at a person's request (SIGINT or SIGTERM), after a batch had committed.
+    public struct Interrupted: Error, Sendable {}
+
     private let store: any ProspectStore
     private let batchSize: Int
+    private var stopSignals: SignalPipe?
     /// The totals of the rows committed so far, and the line the last of them starts on: when the store fails
     /// half-way, what is in it already (importing the whole file again would count those rows twice).
     public private(set) var committed = Totals()
@@ -69,6 +73,12 @@ public final class Importer {
     public init(store: any ProspectStore, batchSize: Int = 10_000) {
         self.store = store
         self.batchSize = max(1, batchSize)
+    }
+
+    /// From now on, SIGINT or SIGTERM make `run` stop after the batch being written, throwing `Interrupted`, so
+    /// that the caller can say which rows are in. A second signal ends the process at once.
+    public func stopOnInterrupt() throws(SystemCallError) {
+        stopSignals = try SignalPipe(once: true)
     }
 
     /// Imports every record `reader` yields; `reject` hears of each invalid or malformed row, and `ignore` of each
@@ -104,6 +114,11 @@ public final class Importer {
                 try record(batch, into: &totals)
                 committed = totals
                 committedThroughLine = batch.lastLine
+                if let stopSignals, stopSignals.drain() > 0 {
+                    // Not waiting for the reader: it may be blocked reading a pipe, and the process ends anyway.
+                    handOff.cancel()
+                    throw Interrupted()
+                }
             }
         } catch {
             handOff.cancel()

@@ -12,8 +12,10 @@ final class SignalPipe {
     let descriptor: Int32
     private let writeEnd: Int32
 
-    /// Installs the handlers. The corresponding C functions are `pipe2` and `sigaction`.
-    init(signals: [Int32] = [SIGINT, SIGTERM]) throws(SystemCallError) {
+    /// Installs the handlers. With `once`, each handler then gives way to the default action, so that a second
+    /// Ctrl-C ends the process even when what waits is a read the loop cannot interrupt. The corresponding C
+    /// functions are `pipe2` and `sigaction`.
+    init(signals: [Int32] = [SIGINT, SIGTERM], once: Bool = false) throws(SystemCallError) {
         var ends: [Int32] = [-1, -1]
         guard prospects_pipe2(&ends, O_NONBLOCK | O_CLOEXEC) == 0 else { throw SystemCallError("pipe2") }
         descriptor = ends[0]
@@ -28,7 +30,7 @@ final class SignalPipe {
                 errno = saved
             }
             sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
+            action.sa_flags = SA_RESTART | (once ? Int32(bitPattern: UInt32(SA_RESETHAND)) : 0)
             guard sigaction(number, &action, nil) == 0 else { throw SystemCallError("sigaction") }
         }
         // A blocked mask is inherited across exec (test runners and some supervisors start children with one):

@@ -177,6 +177,32 @@ import Testing
         #expect(shown.lines.contains { $0.hasPrefix("first source") && $0.hasSuffix("stdin:2") }, "\(shown.output)")
     }
 
+    /// Ctrl-C during an import stops it after the batch being written and says which rows are in: exactly those the
+    /// store holds. Before, the process died in silence, and nobody knew what to import again.
+    @Test func anInterruptedImportSaysWhatIsAlreadyIn() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("p.sqlite")
+        let list = folder.file("list.csv")
+        let csv = "name,email\n" + (1...300_000).map { "Person \($0),p\($0)@example.com\n" }.joined()
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: list))
+        // Interrupted once a batch is in, as a person would after a while.
+        let interrupting = [
+            "/bin/sh", "-c",
+            #""$0" "$@" & pid=$!; until [ "$(sqlite3 "$STORE" 'SELECT count(*) FROM prospects' 2>/dev/null)" -gt 0 ] "#
+                + #"2>/dev/null; do sleep 0.05; done; kill -INT $pid; wait $pid"#,
+        ]
+        let result = try ProspectsProcess.run(
+            ["import", "--format", "csv", "--store", store, list], environment: ["STORE": store],
+            launcher: interrupting)
+        #expect(result.status == 130, "\(result.stderr)")
+        let pattern =
+            #/list\.csv: interrupted after line (\d+): the rows up to it are in the store \((\d+) recorded, 0 rejected\)/#
+        let match = try #require(result.stderr.firstMatch(of: pattern), "\(result.stderr)")
+        let recorded = try #require(Int(match.2))
+        #expect(Int(match.1) == recorded + 1 && recorded < 300_000)
+        #expect(try OutputSafetyTests.sqlite3(store, "SELECT count(*) FROM prospects") == "\(recorded)\n")
+    }
+
     /// A store whose disk gives out is an I/O failure (74) naming the store, not an internal error (70). Here a file
     /// size limit makes SQLite's writes fail as a full or failing disk would.
     @Test func aStoreThatCannotWriteIsAnIOError() throws {
