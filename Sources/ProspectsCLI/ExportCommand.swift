@@ -51,7 +51,7 @@ struct ExportCommand: Subcommand {
             return .success
         }
         try OutputFile.write(Array(text.utf8), to: output)
-        context.console.warn("exported \(prospects.count) prospects to \(SafeText.escaped(output))")
+        context.console.warn("exported \(HumanText.count(prospects.count, "prospect")) to \(SafeText.escaped(output))")
         return .success
     }
 }

@@ -22,8 +22,14 @@ struct ImportColumns: Sendable, Equatable {
     static let firstNameAliases = ["firstname", "givenname"]
     static let lastNameAliases = ["lastname", "familyname", "surname"]
     static let emailAliases = ["email", "emailaddress", "mail", "email1value"]
-    static let phoneAliases = ["phone", "tel", "telephone", "phonenumber", "mobile", "mobilephone", "phone1value"]
-    static let organizationAliases = ["organization", "organisation", "company", "org", "organization1name"]
+    static let phoneAliases = [
+        "phone", "tel", "telephone", "phonenumber", "mobile", "mobilephone", "phone1value", "businessphone",
+        "workphone",
+    ]
+    static let organizationAliases = [
+        "organization", "organisation", "company", "org", "organization1name", "companyname", "organizationname",
+        "organisationname", "account", "accountname",
+    ]
     static let contactedAliases = ["contacted", "iscontacted"]
     static let createdAtAliases = ["createdat", "added"]
     static let remindAtAliases = ["remindat", "reminder"]

@@ -96,6 +96,18 @@ func readAll(_ reader: any ImportRecordReader) throws(ImportError) -> [Result<Im
         #expect(given == ["Ada"])
     }
 
+    /// The column names CRMs and address books export (HubSpot, Salesforce, Outlook).
+    @Test func crmColumnNames() throws {
+        let text = "First Name,Last Name,E-mail Address,Company Name,Business Phone\nAda,Lovelace,a@x.io,ACME,+1 555\n"
+        let record = try #require(try records(text).first?.get())
+        #expect(
+            [record.name, record.email, record.organization, record.phone] == [
+                "Ada Lovelace", "a@x.io", "ACME", "+1 555",
+            ])
+        let account = try records("Name,Email,Account Name\nAda,a@x.io,ACME\n").first?.get()
+        #expect(account?.organization == "ACME")
+    }
+
     @Test func missingColumns() throws {
         let noName = try folder.write("a.csv", "email,phone\na@x.io,1\n")
         #expect(throws: ImportError.missingColumn("name", found: ["email", "phone"])) {
