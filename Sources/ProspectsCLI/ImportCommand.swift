@@ -8,7 +8,7 @@ struct ImportCommand: Subcommand {
     static let name = "import"
     static let abstract = "Import a CSV or JSON Lines list into the store, deduplicated."
     static let help = """
-        USAGE: prospects import [--store <location>] --format csv|json [--json] <file>
+        USAGE: prospects import [--store <location>] --format csv|json [--from-line <n>] [--json] <file>
 
         ARGUMENTS:
           <file>                  CSV with a header row (name, email; optional phone, organization, contacted,
@@ -19,6 +19,8 @@ struct ImportCommand: Subcommand {
         OPTIONS:
         \(storeOptionHelp)
           --format <format>       csv or json
+          --from-line <n>         skip the records that start before line n: to finish an import that stopped
+                                  half-way (its message says where) without counting its first rows twice
           --json                  print the summary as one JSON object
           -h, --help              show this help
 
@@ -31,11 +33,12 @@ struct ImportCommand: Subcommand {
         reading it fails midway (the rows before are imported), 69 when the store is unavailable.
         """
     static let flags: Set<String> = ["--json"]
-    static let options: Set<String> = ["--store", "--format"]
+    static let options: Set<String> = ["--store", "--format", "--from-line"]
 
     let arguments: CommandLineArguments
     let format: ImportFormat
     let path: String
+    let firstLine: Int
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
         self.arguments = arguments
@@ -43,6 +46,7 @@ struct ImportCommand: Subcommand {
         format = try arguments.choice("--format", default: .csv)
         guard arguments.positionals.count == 1 else { throw UsageError("import needs exactly one file") }
         path = arguments.positionals[0]
+        firstLine = try arguments.integer("--from-line", in: 1...Int.max) ?? 1
     }
 
     /// The file to open: `-` is stdin, as `export -o -` is stdout.
@@ -67,7 +71,7 @@ struct ImportCommand: Subcommand {
         let store = try context.openStore(arguments, create: true)
         var status = ExitCode.success
         let totals: Importer.Totals
-        let importer = Importer(store: store)
+        let importer = Importer(store: store, firstLine: firstLine)
         // Without it, Ctrl-C ends the import in silence, and nobody knows which rows to import again.
         try? importer.stopOnInterrupt()
         do {
@@ -117,8 +121,9 @@ struct ImportCommand: Subcommand {
         } else {
             console.warn(
                 "\(shown): \(stopped) after line \(importer.committedThroughLine): the rows up to it are in the store "
-                    + "(\(done.inserted + done.duplicates) recorded, \(done.rejected) rejected), the rest are not "
-                    + "(importing the whole file again would count those rows twice)")
+                    + "(\(done.inserted + done.duplicates) recorded, \(done.rejected) rejected), the rest are not; "
+                    + "import again with --from-line \(importer.committedThroughLine + 1) to add them without counting "
+                    + "the first ones twice")
         }
     }
 }

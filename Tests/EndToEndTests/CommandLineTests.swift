@@ -201,6 +201,14 @@ import Testing
         let recorded = try #require(Int(match.2))
         #expect(Int(match.1) == recorded + 1 && recorded < 300_000)
         #expect(try OutputSafetyTests.sqlite3(store, "SELECT count(*) FROM prospects") == "\(recorded)\n")
+        // The message says how to finish: from the next line on, nobody counted twice.
+        let next = try #require(Int(match.1)) + 1
+        #expect(result.stderr.contains("import again with --from-line \(next) to add them"), "\(result.stderr)")
+        let rest = try ProspectsProcess.run(
+            ["import", "--format", "csv", "--store", store, "--from-line", "\(next)", list])
+        #expect(rest.output == "\(300_000 - recorded) rows: \(300_000 - recorded) inserted, 0 duplicates, 0 rejected\n")
+        #expect(
+            try OutputSafetyTests.sqlite3(store, "SELECT count(*), max(scan_count) FROM prospects") == "300000|1\n")
     }
 
     /// A store whose disk gives out is an I/O failure (74) naming the store, not an internal error (70). Here a file
