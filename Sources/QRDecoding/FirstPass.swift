@@ -7,10 +7,11 @@
 /// not tried. Whatever the cheap scan misses, the full-resolution, full-density scan (with inverted) still sees, so
 /// the first pass finds a code wherever a single full scan finds one; only images the cheap scan misses pay for two.
 ///
-/// The cheap scan only runs where it cannot hide a second, smaller code behind the one it finds: on two-level images
-/// (pure black and white, as code generators write them: every module is as large as the runs say) and on large
+/// The cheap scan runs on two-level images (pure black and white, as code generators write them) and on large
 /// frames (where the saving is large). A small image with more levels (a photo, a coloured or nested code such as
-/// a small code printed inside a large one) gets the full scan alone, as before.
+/// a small code printed inside a large one) gets the full scan alone, as before. A two-level image may still hold a
+/// second code with smaller modules beside the one found (the shrink was measured on the larger): any ink outside
+/// the codes found sends it to the full scan too, which costs nothing on a picture of one code.
 final class FirstPass {
     /// What the cheap scan of one image does.
     struct Plan: Sendable, Hashable {
@@ -42,7 +43,8 @@ final class FirstPass {
 
     /// The codes in `image`, as a single full scan with `scanner` would find them.
     func scan(_ image: GrayImage, with scanner: QRScanner) throws(ScanFailure) -> [QRSymbol] {
-        let plan = plan(for: image)
+        let runs = ModuleSize.measure(image)
+        let plan = plan(for: image, runs: runs)
         lastPlan = plan
         lastCheapScanFound = false
         if plan != .full {
@@ -59,7 +61,12 @@ final class FirstPass {
             }
             if !symbols.isEmpty {
                 lastCheapScanFound = true
-                return symbols
+                // Around each code: its quiet zone, and room for zbar's corners and the shrink's rounding.
+                let margin = 4 * (runs.module ?? 1) + 2 * plan.factor
+                guard runs.twoLevel, image.hasInk(outside: symbols.map(\.corners), margin: margin) else {
+                    return symbols
+                }
+                lastCheapScanFound = false
             }
         }
         return try scanner.scan(image, density: 1, testInverted: true) { $0 }
@@ -69,7 +76,10 @@ final class FirstPass {
     /// second row and column (which cuts zbar's cost by about 42 % and finds 1000/1000 clean and 194/200 camera codes
     /// on its own).
     func plan(for image: GrayImage) -> Plan {
-        let runs = ModuleSize.measure(image)
+        plan(for: image, runs: ModuleSize.measure(image))
+    }
+
+    private func plan(for image: GrayImage, runs: (module: Int?, twoLevel: Bool)) -> Plan {
         guard runs.twoLevel || image.width * image.height >= largePixels else { return .full }
         if let module = runs.module {
             let factor = Int(Double(module) / minimumModulePixels)
@@ -142,6 +152,38 @@ enum ModuleSize {
 }
 
 extension GrayImage {
+    /// Whether a dark pixel (below mid-grey) lies outside every box around `codes` (each code's corners), widened by
+    /// `margin` on each side.
+    func hasInk(outside codes: [[Point]], margin: Int) -> Bool {
+        let boxes = codes.compactMap { corners -> (x: Range<Int>, y: Range<Int>)? in
+            guard let minX = corners.map(\.x).min(), let maxX = corners.map(\.x).max(),
+                let minY = corners.map(\.y).min(), let maxY = corners.map(\.y).max()
+            else { return nil }
+            return ((minX - margin)..<(maxX + margin + 1), (minY - margin)..<(maxY + margin + 1))
+        }
+        return pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<height {
+                let row = y * width
+                // Jump over each box; scan the stretches between them (on one code's picture, none: its box with
+                // the margin covers the image).
+                var x = 0
+                while x < width {
+                    if let box = boxes.first(where: { $0.y.contains(y) && $0.x.contains(x) }) {
+                        x = box.x.upperBound
+                        continue
+                    }
+                    var next = width
+                    for box in boxes where box.y.contains(y) && box.x.lowerBound > x {
+                        next = min(next, box.x.lowerBound)
+                    }
+                    if pixels[(row + x)..<(row + next)].contains(where: { $0 < 128 }) { return true }
+                    x = next
+                }
+            }
+            return false
+        }
+    }
+
     /// This image shrunk `factor` times by averaging each `factor` × `factor` block, written into `target` (whose
     /// storage is reused). The last `width % factor` columns and `height % factor` rows are dropped.
     func downscale(by factor: Int, into target: inout GrayImage) {

@@ -104,6 +104,31 @@ struct FirstPassTests {
         #expect(Set(texts) == ["outer code, large modules, long enough text", "inner"])
     }
 
+    @Test("a small black-and-white code beside a large one is still found (the shrink was measured on the large one)")
+    func smallerBeside() throws {
+        let big = PNGFixtures.codeImage("Big Code\nbig@example.com", moduleSize: 16)
+        let small = PNGFixtures.codeImage("Small Code\nsmall@example.com", moduleSize: 2)
+        var image = GrayImage(
+            width: big.width + small.width, height: big.height,
+            pixels: [UInt8](repeating: 255, count: (big.width + small.width) * big.height))
+        for y in 0..<big.height {
+            for x in 0..<big.width { image.pixels[y * image.width + x] = big.pixels[y * big.width + x] }
+        }
+        let top = big.height - small.height
+        for y in 0..<small.height {
+            for x in 0..<small.width {
+                image.pixels[(top + y) * image.width + big.width + x] = small.pixels[y * small.width + x]
+            }
+        }
+        let pass = FirstPass()
+        let texts = try pass.scan(image, with: QRScanner()).map(\.text)
+        #expect(pass.lastPlan.factor > 1 && !pass.lastCheapScanFound, "shrunk, then scanned in full for the ink left")
+        #expect(Set(texts) == ["Big Code\nbig@example.com", "Small Code\nsmall@example.com"])
+        // One code alone, with its quiet zone, is not scanned twice.
+        _ = try pass.scan(big, with: QRScanner())
+        #expect(pass.lastPlan.factor > 1 && pass.lastCheapScanFound)
+    }
+
     @Test("corners of a shrunk scan are in the original image's coordinates")
     func corners() throws {
         let image = PNGFixtures.codeImage(Self.payload, moduleSize: 6)
