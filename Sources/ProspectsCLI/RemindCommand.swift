@@ -27,8 +27,12 @@ struct RemindCommand: Subcommand {
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
         self.arguments = arguments
-        let at = try arguments.value("--at") { ReminderTime.parseDate($0) }
-        let after = try arguments.value("--in") { ReminderTime.parseDuration($0) }
+        let at = try arguments.value(
+            "--at", expected: "a date from year 1 to 9999: 2026-12-01, '2026-12-01 14:30' (local time) or ISO 8601"
+        ) { ReminderTime.parseDate($0) }
+        let after = try arguments.value("--in", expected: "a duration up to a century: 90s, 30m, 2h, 1d, 1w or 1h30m") {
+            ReminderTime.parseDuration($0)
+        }
         switch (at, after, arguments.has("--clear")) {
         case (let at?, nil, false): date = at
         case (nil, let after?, false): date = Date().addingTimeInterval(after)

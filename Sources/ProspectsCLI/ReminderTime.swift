@@ -12,8 +12,8 @@ enum ReminderTime {
 
     /// `2026-12-01T09:00:00Z` (any ISO 8601 with zone), `2026-12-01 09:00` (local time), or `2026-12-01` (09:00 local,
     /// the app's "tomorrow morning" habit); see `Timestamp`.
-    static func parseDate(_ text: String, timeZone: TimeZone = .current) -> Date? {
-        guard let date = Timestamp.parse(text, defaultHour: 9, timeZone: timeZone), range.contains(date) else {
+    static func parseDate(_ text: String) -> Date? {
+        guard let date = Timestamp.parse(text, defaultHour: 9), range.contains(date) else {
             return nil
         }
         return date

@@ -1,12 +1,16 @@
 import Foundation
+import Glibc
 
 /// Reads the times people and programs write: ISO 8601 in its extended (`2026-12-01T14:30:00.250+01:00`) and
 /// basic (`20261201T143000Z`, as vCard `REV` writes it) forms, with a space for the `T`, without seconds, or without
-/// a zone (then local time), and a date alone (then `defaultHour` local time).
+/// a zone (then local time), and a date alone (then `defaultHour` local time). A zone may also be named the way
+/// `list` shows it (`2026-12-01 14:30 CET`) when it is the local zone's name at that time.
 ///
-/// Strict about the calendar, unlike Foundation's parser: `2026-02-30` is no date, not the 2nd of March.
+/// Local time is the C library's, from `TZ`, as `list` and `show` print it: Foundation's `TimeZone.current` reads
+/// only some of the forms `TZ` takes (not `:Europe/Paris`, a file path, or a POSIX rule). Strict about the
+/// calendar, unlike Foundation's parser: `2026-02-30` is no date, not the 2nd of March.
 public enum Timestamp {
-    public static func parse(_ text: String, defaultHour: Int = 0, timeZone: TimeZone = .current) -> Date? {
+    public static func parse(_ text: String, defaultHour: Int = 0) -> Date? {
         var scanner = Scanner(Array(text.utf8))
         scanner.skipSpaces()
         guard let year = scanner.digits(4) else { return nil }
@@ -18,10 +22,11 @@ public enum Timestamp {
         var minute = 0
         var second = 0
         var fraction = 0.0
-        var zone: TimeZone?
+        var offset: Int?
+        var zoneName: String?
         if scanner.take(UInt8(ascii: "T")) || scanner.take(UInt8(ascii: " ")) {
             scanner.skipSpaces()
-            guard let h = scanner.digits(2), (!extended || scanner.take(UInt8(ascii: ":"))), let m = scanner.digits(2)
+            guard let h = scanner.digits(2), !extended || scanner.take(UInt8(ascii: ":")), let m = scanner.digits(2)
             else { return nil }
             hour = h
             minute = m
@@ -33,16 +38,18 @@ public enum Timestamp {
                 }
             }
             if scanner.take(UInt8(ascii: ".")) || scanner.take(UInt8(ascii: ",")) {
-                guard let (value, count) = scanner.number(), count > 0 else { return nil }
+                guard let (value, count) = scanner.number() else { return nil }
                 fraction = Double(value) / pow(10, Double(min(count, 18)))
             }
             scanner.skipSpaces()
-            if scanner.atEnd {
-                zone = nil
-            } else if let offset = scanner.zoneOffset() {
-                zone = TimeZone(secondsFromGMT: offset)
-            } else {
-                return nil
+            if !scanner.atEnd {
+                if let seconds = scanner.zoneOffset() {
+                    offset = seconds
+                } else if let name = scanner.letters() {
+                    zoneName = name
+                } else {
+                    return nil
+                }
             }
         }
         scanner.skipSpaces()
@@ -50,14 +57,31 @@ public enum Timestamp {
             (0...59).contains(second)
         else { return nil }
 
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone ?? timeZone
-        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        guard let date = calendar.date(from: components) else { return nil }
-        // The calendar rolls 2026-02-30 over to 2026-03-02; a day that does not exist is a typo, not a wish.
-        let landed = calendar.dateComponents([.year, .month, .day], from: date)
-        guard landed.year == year, landed.month == month, landed.day == day else { return nil }
-        return date.addingTimeInterval(fraction)
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        let seconds: Int
+        if let offset {
+            var utc = parts
+            seconds = Int(timegm(&utc)) - offset
+            // timegm rolls 2026-02-30 over to 2026-03-02, as mktime does below; a day that does not exist is a
+            // typo, not a wish.
+            guard utc.tm_mon == parts.tm_mon, utc.tm_mday == parts.tm_mday else { return nil }
+        } else {
+            var local = parts
+            local.tm_isdst = -1  // let the zone's rules say whether summer time applies
+            seconds = Int(mktime(&local))
+            guard local.tm_mon == parts.tm_mon, local.tm_mday == parts.tm_mday else { return nil }
+            if let zoneName {
+                // Only the local zone's own name for that moment: `CET` in Paris in winter, not in July.
+                guard local.tm_zone.map({ String(cString: $0) }) == zoneName else { return nil }
+            }
+        }
+        return Date(timeIntervalSince1970: TimeInterval(seconds) + fraction)
     }
 
     /// A cursor over ASCII bytes.
@@ -101,6 +125,17 @@ public enum Timestamp {
                 index += 1
             }
             return count == 0 ? nil : (value, count)
+        }
+
+        /// A run of ASCII letters, as a zone's abbreviation is written.
+        mutating func letters() -> String? {
+            let start = index
+            while index < bytes.count,
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[index] & 0xDF)
+            {
+                index += 1
+            }
+            return index == start ? nil : String(decoding: bytes[start..<index], as: UTF8.self)
         }
 
         /// `Z`, `UTC`, `GMT`, `+01`, `+0100` or `+01:00`, in seconds east of UTC.

@@ -194,6 +194,17 @@ enum ImportRoute: String, CaseIterable, Sendable {
         #expect(set.lines == ["tim@example.org: reminder at 2026-12-01 14:30 CET"], "\(set.stderr)")
         let summer = try inZone("Europe/Paris", ["remind", "--at", "2027-07-01 14:30", "tim@example.org"])
         #expect(summer.lines == ["tim@example.org: reminder at 2027-07-01 14:30 CEST"], "\(summer.stderr)")
+        // TZ in the forms only the C library reads (a leading colon, a POSIX rule) means the same local time.
+        for zone in [":Europe/Paris", "CET-1CEST,M3.5.0,M10.5.0/3"] {
+            let posix = try inZone(zone, ["remind", "--at", "2026-12-01 09:00", "tim@example.org"])
+            #expect(posix.lines == ["tim@example.org: reminder at 2026-12-01 09:00 CET"], "\(zone): \(posix.stderr)")
+        }
+        // What `list` shows, `--at` reads back: the local zone's own name, for the moment it names.
+        let shownForm = try inZone("Europe/Paris", ["remind", "--at", "2026-12-01 14:30 CET", "tim@example.org"])
+        #expect(shownForm.lines == ["tim@example.org: reminder at 2026-12-01 14:30 CET"], "\(shownForm.stderr)")
+        let wrongName = try inZone("Europe/Paris", ["remind", "--at", "2027-07-01 14:30 CET", "tim@example.org"])
+        #expect(wrongName.status == 64 && wrongName.stderr.contains("expected a date"), "\(wrongName.stderr)")
+        #expect(try inZone("Europe/Paris", ["remind", "--at", "2027-07-01 14:30", "tim@example.org"]).status == 0)
         for (zone, shown) in [
             ("UTC", "2027-07-01 12:30 UTC"), ("America/New_York", "2027-07-01 08:30 EDT"),
             ("Asia/Kolkata", "2027-07-01 18:00 IST"), ("Asia/Kathmandu", "2027-07-01 18:15 UTC+05:45"),
