@@ -108,10 +108,22 @@ public final class Loader {
         let seenAt = now()
         // One group per file with prospects. Only content that adds to the store is entered in the ledger: a
         // rejected file leaves the store untouched, and processing it again is harmless (it is rejected again).
-        // Two copies of one card in one photo (a badge and its reflection) are one sighting, not two scans.
+        // Two cards of one person in one picture (a badge and its reflection, or a two-line code beside a MECARD)
+        // are one sighting, not two scans; what one card lacks (a phone, say) is taken from the other.
         let prospectsByFile = files.map { file in
-            var seen = Set<Prospect>()
-            return file.prospects.filter { seen.insert($0).inserted }
+            var place: [String: Int] = [:]
+            var people: [Prospect] = []
+            for prospect in file.prospects {
+                let key = DedupKey.make(prospect.email)
+                if let at = place[key] {
+                    people[at].phone = people[at].phone ?? prospect.phone
+                    people[at].organization = people[at].organization ?? prospect.organization
+                } else {
+                    place[key] = people.count
+                    people.append(prospect)
+                }
+            }
+            return people
         }
         var groups: [LedgeredSightings] = []
         for (file, prospects) in zip(files, prospectsByFile) where !prospects.isEmpty {
@@ -145,19 +157,20 @@ public final class Loader {
                     "the store returned \(recorded.count) results for \(prospects.count) sightings")
             }
             var sightingResults = recorded.makeIterator()
-            var earlierCopies: [Prospect: Int64?] = [:]
+            var earlierCards: [String: Int64?] = [:]
             let codes: [FileResult.CodeStatus] = file.codes.map { code in
                 switch code.result {
                 case .failure(let error): return .rejected(error)
                 case .success(let prospect):
-                    if let id = earlierCopies[prospect] { return .duplicate(id: id) }
+                    let key = DedupKey.make(prospect.email)
+                    if let id = earlierCards[key] { return .duplicate(id: id) }
                     let status: FileResult.CodeStatus =
                         switch sightingResults.next() {
                         case .inserted(let id)??: .inserted(id: id)
                         case .duplicate(let id)??: .duplicate(id: id)
                         case .some(nil), nil: .duplicate(id: nil)
                         }
-                    earlierCopies[prospect] = .some(status.id)  // kept even when the id is nil
+                    earlierCards[key] = .some(status.id)  // kept even when the id is nil
                     return status
                 }
             }

@@ -71,6 +71,18 @@ import Testing
         #expect(try store.prospect(.email("ada@example.org"))?.scanCount == 2)
     }
 
+    /// Two different cards of one person in one picture (the address in another case, one a MECARD with a phone)
+    /// are one sighting too, and the phone only one of them carries is kept.
+    @Test func twoCardsOfOnePersonInOnePictureAreOneSighting() throws {
+        let png = PNGFixtures.twoCodes(
+            "Pat Pair\npat@example.com", "MECARD:N:Pair,Pat;TEL:+15551234;EMAIL:PAT@example.com;;")
+        let results = try load([outcome(png, "pair.png")])
+        #expect(results[0].file.codes.count == 2 && results[0].inserted == 1 && results[0].duplicates == 1)
+        let pat = try #require(try store.prospect(.email("pat@example.com")))
+        #expect(pat.scanCount == 1 && pat.prospect.phone == "+15551234")
+        #expect(try store.history(of: pat.id).map(\.source) == ["pair.png"])
+    }
+
     @Test func rejectedFilesLeaveTheStoreUntouched() throws {
         let bad = [
             outcome([], "empty.png"),
