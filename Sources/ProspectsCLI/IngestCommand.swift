@@ -18,8 +18,10 @@ struct IngestCommand: Subcommand {
         OPTIONS:
         \(storeOptionHelp)
           --quiet                 no progress line (it is shown only when stderr is a terminal anyway)
-          --json                  one JSON line per code (with "stored": inserted|duplicate) or failed file, then
-                                  a summary line {"files","inserted","duplicates","rejected"}
+          --json                  one JSON line per code (with "stored": inserted|duplicate and the prospect's
+                                  "id") or failed file, then a summary line {"files","inserted","duplicates",
+                                  "rejected","rejectedCodes"} (rejectedCodes: codes that were no contact, in
+                                  files that held one)
           --pixel-limit <n>       refuse images with more pixels than this (default \(PNGReader.defaultPixelLimit))
           --jobs <n>              decode on n threads (default: one per core); one writer loads in input order
           -h, --help              show this help
@@ -85,7 +87,9 @@ struct IngestCommand: Subcommand {
         } else {
             var line = "\(HumanText.count(totals.files, "file")): \(totals.inserted) inserted, "
             line += "\(HumanText.count(totals.duplicates, "duplicate")), \(totals.rejected) rejected"
-            if totals.rejectedCodes > 0 { line += " (and \(totals.rejectedCodes) codes that were not contacts)" }
+            if totals.rejectedCodes > 0 {
+                line += " (and \(HumanText.count(totals.rejectedCodes, "code")) that were not contacts)"
+            }
             console.out.line(line)
         }
         return status

@@ -168,7 +168,8 @@ public final class Loader {
                         switch sightingResults.next() {
                         case .inserted(let id)??: .inserted(id: id)
                         case .duplicate(let id)??: .duplicate(id: id)
-                        case .some(nil), nil: .duplicate(id: nil)
+                        // Content loaded before: nothing was recorded, so the id is looked up, for the report.
+                        case .some(nil), nil: .duplicate(id: try? store.prospect(.email(prospect.email))?.id)
                         }
                     earlierCards[key] = .some(status.id)  // kept even when the id is nil
                     return status
