@@ -20,8 +20,8 @@ struct IngestCommand: Subcommand {
           --quiet                 no progress line (it is shown only when stderr is a terminal anyway)
           --json                  one JSON line per code (with "stored": inserted|duplicate and the prospect's
                                   "id") or failed file, then a summary line {"files","inserted","duplicates",
-                                  "rejected","rejectedCodes"} (rejectedCodes: codes that were no contact, in
-                                  files that held one)
+                                  "rejected","rejectedCodes","notFound"} (rejectedCodes: codes that were no
+                                  contact, in files that held one; notFound: paths that do not exist)
           --pixel-limit <n>       refuse images with more pixels than this (default \(PNGReader.defaultPixelLimit))
           --jobs <n>              decode on n threads (default: one per core); one writer loads in input order
           -h, --help              show this help
@@ -56,11 +56,13 @@ struct IngestCommand: Subcommand {
             console.progress = ProgressLine(stream: console.err)
         }
         var planned = 0
+        var missing = 0
         let ingester = Ingester(store: store, workers: workers, options: .init(pixelLimit: pixelLimit))
         let totals = try ingester.ingest(arguments.positionals) { event in
             switch event {
             case .missing(let path, let error):
                 status = .noInput
+                missing += 1
                 console.warn("\(SafeText.escaped(path)): \(error.message)")
                 let shown = StoreLocation.hidingPasswords(in: path)
                 if json { console.out.line(JSONRecords.fileError(path: shown, error).rendered) }
@@ -83,6 +85,7 @@ struct IngestCommand: Subcommand {
             summary.add("duplicates", totals.duplicates)
             summary.add("rejected", totals.rejected)
             summary.add("rejectedCodes", totals.rejectedCodes)
+            summary.add("notFound", missing)
             console.out.line(summary.rendered)
         } else {
             var line = "\(HumanText.count(totals.files, "file")): \(totals.inserted) inserted, "
@@ -90,6 +93,8 @@ struct IngestCommand: Subcommand {
             if totals.rejectedCodes > 0 {
                 line += " (and \(HumanText.count(totals.rejectedCodes, "code")) that were not contacts)"
             }
+            // Paths that are not there are no files, but the summary is where people look for what went wrong.
+            if missing > 0 { line += "; \(HumanText.count(missing, "path")) not found" }
             console.out.line(line)
         }
         return status

@@ -265,6 +265,14 @@ import Testing
         #expect(result.status == 66)
         #expect(result.stderr.contains("/nonexistent/x.png: cannot read the file"))
         #expect(result.output.contains("Paul Hudson"))
+        // ingest's summary counts it too, where people look for what went wrong.
+        let folder = try TemporaryDirectory()
+        let store = folder.file("p.sqlite")
+        let ingested = try ProspectsProcess.run(["ingest", "--store", store, "/nonexistent/x.png", paul])
+        #expect(ingested.status == 66)
+        #expect(ingested.output == "1 file: 1 inserted, 0 duplicates, 0 rejected; 1 path not found\n")
+        let json = try ProspectsProcess.run(["ingest", "--json", "--store", store, "/nonexistent/x.png", paul])
+        #expect(json.lines.last?.hasSuffix(#""rejectedCodes":0,"notFound":1}"#) == true, "\(json.output)")
     }
 
     @Test func jobsTakesAThreadCountAndKeepsTheOutputOrder() throws {
