@@ -19,7 +19,12 @@ public enum CardPayload {
             if let organization = prospect.organization { text += "ORG:\(mecardEscaped(organization));" }
             return text + "EMAIL:\(mecardEscaped(prospect.email));;"
         case .vcard:
-            var lines = ["BEGIN:VCARD", "VERSION:3.0", "FN:\(vcardEscaped(prospect.name))"]
+            // N is required in vCard 3.0 (RFC 2426), and some contact apps file a card without it under no name.
+            let (family, given) = PersonName.familyAndGiven(prospect.name)
+            var lines = [
+                "BEGIN:VCARD", "VERSION:3.0", "N:\(vcardEscaped(family));\(vcardEscaped(given));;;",
+                "FN:\(vcardEscaped(prospect.name))",
+            ]
             if let organization = prospect.organization { lines.append("ORG:\(vcardEscaped(organization))") }
             if let phone = prospect.phone { lines.append("TEL:\(vcardEscaped(phone))") }
             lines += ["EMAIL:\(vcardEscaped(prospect.email))", "END:VCARD"]

@@ -34,18 +34,9 @@ public enum VCardWriter {
         return card
     }
 
-    /// `family;given;additional;prefixes;suffixes`, each component escaped. `Hudson, Paul` is read the way lists
-    /// write it, family name first; otherwise the last word is the family name.
+    /// `family;given;additional;prefixes;suffixes`, each component escaped (see `PersonName`).
     static func structuredName(_ name: String) -> String {
-        let parts = name.split(separator: ",", omittingEmptySubsequences: false)
-        if parts.count == 2 {
-            let family = parts[0].trimmingCharacters(in: .whitespaces)
-            let given = parts[1].trimmingCharacters(in: .whitespaces)
-            if !family.isEmpty && !given.isEmpty { return escape(family) + ";" + escape(given) + ";;;" }
-        }
-        let words = name.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        let family = words.count >= 2 ? words[words.count - 1] : ""
-        let given = words.count >= 2 ? words.dropLast().joined(separator: " ") : words.first ?? ""
+        let (family, given) = PersonName.familyAndGiven(name)
         return escape(family) + ";" + escape(given) + ";;;"
     }
 

@@ -14,7 +14,15 @@ import Testing
     static let expectedText: [String: @Sendable (String, String) -> String] = [
         "lines": { "\($0)\n\($1)" },
         "mecard": { "MECARD:N:\($0);EMAIL:\($1);;" },
-        "vcard": { "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\($0)\r\nEMAIL:\($1)\r\nEND:VCARD\r\n" },
+        "vcard": {
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nN:\(structuredNames[$0]!)\r\nFN:\($0)\r\nEMAIL:\($1)\r\nEND:VCARD\r\n"
+        },
+    ]
+
+    /// vCard 3.0's required N, family name first: the last word, unless the name is one word.
+    static let structuredNames = [
+        "Paul Hudson": "Hudson;Paul;;;", "Zoë Müller": "Müller;Zoë;;;", "李小龙": ";李小龙;;;",
+        "Ελένη Παπαδοπούλου": "Παπαδοπούλου;Ελένη;;;",
     ]
 
     @Test(arguments: ["lines", "mecard", "vcard"])
