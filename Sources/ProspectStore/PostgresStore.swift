@@ -152,10 +152,13 @@ public final class PostgresStore: ProspectStore {
             .map(ProspectSQL.ledgerEntry(from:))
     }
 
-    public func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool) throws(StoreError)
-        -> [StoredProspect]
-    {
-        try prospects(ProspectSQL.list(filter: filter, sort: sort, reverse: reverse), [])
+    /// libpq hands over the whole result at once; what is saved is holding the rows twice, as text and as values.
+    public func forEach(
+        filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool
+    ) throws(StoreError) {
+        for row in try connection.execute(ProspectSQL.list(filter: filter, sort: sort, reverse: reverse), []).rows {
+            guard body(try ProspectSQL.prospect(from: row)) else { return }
+        }
     }
 
     public func prospect(_ reference: ProspectReference) throws(StoreError) -> StoredProspect? {

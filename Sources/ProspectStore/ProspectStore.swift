@@ -163,7 +163,10 @@ public protocol ProspectStore: AnyObject {
     /// The ledger entry for a file's content hash, if that content was processed before.
     func ledgerEntry(contentHash: String) throws(StoreError) -> LedgerEntry?
 
-    func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool) throws(StoreError) -> [StoredProspect]
+    /// The prospects `list` returns, handed to `body` one at a time in the same order, until it returns false: so
+    /// that `export` holds one prospect at a time, not the list.
+    func forEach(filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool)
+        throws(StoreError)
     func prospect(_ reference: ProspectReference) throws(StoreError) -> StoredProspect?
     func history(of id: Int64) throws(StoreError) -> [ScanRecord]
     /// Returns false when no prospect matches.
@@ -179,6 +182,16 @@ public protocol ProspectStore: AnyObject {
 }
 
 extension ProspectStore {
+    /// Every prospect the filter selects, in the order asked for.
+    public func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool) throws(StoreError) -> [StoredProspect] {
+        var prospects: [StoredProspect] = []
+        try forEach(filter: filter, sort: sort, reverse: reverse) { prospect in
+            prospects.append(prospect)
+            return true
+        }
+        return prospects
+    }
+
     /// Records sightings no ledger tracks, in one transaction, in order.
     public func record(_ sightings: [Sighting]) throws(StoreError) -> [SightingResult] {
         guard case .recorded(let results)? = try record([LedgeredSightings(entry: nil, sightings: sightings)]).first

@@ -89,6 +89,13 @@ final class SQLiteDatabase {
         try statement(sql).execute(values)
     }
 
+    /// Runs one statement and hands its rows to `body` one by one, until `body` returns false.
+    func each(_ sql: String, _ values: [SQLValue] = [], _ body: (SQLiteRow) throws(StoreError) -> Bool)
+        throws(StoreError)
+    {
+        try statement(sql).each(values, body)
+    }
+
     /// Runs one statement and maps its rows.
     func query<T>(_ sql: String, _ values: [SQLValue] = [], map: (SQLiteRow) throws(StoreError) -> T)
         throws(StoreError) -> [T]

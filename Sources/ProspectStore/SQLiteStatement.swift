@@ -38,14 +38,23 @@ final class SQLiteStatement {
 
     /// Runs the statement to completion, ignoring any rows.
     func execute(_ values: [SQLValue] = []) throws(StoreError) {
-        try run(values) { _ throws(StoreError) in }
+        try run(values) { _ throws(StoreError) in true }
     }
 
     /// Runs the statement and maps every row. The row is only valid inside `map`.
     func query<T>(_ values: [SQLValue] = [], map: (SQLiteRow) throws(StoreError) -> T) throws(StoreError) -> [T] {
         var results: [T] = []
-        try run(values) { row throws(StoreError) in results.append(try map(row)) }
+        try run(values) { row throws(StoreError) in
+            results.append(try map(row))
+            return true
+        }
         return results
+    }
+
+    /// Runs the statement and hands each row to `body` as it comes, until `body` returns false. The row is only
+    /// valid inside `body`.
+    func each(_ values: [SQLValue] = [], _ body: (SQLiteRow) throws(StoreError) -> Bool) throws(StoreError) {
+        try run(values, row: body)
     }
 
     /// The number of rows the last INSERT, UPDATE or DELETE changed.
@@ -53,15 +62,15 @@ final class SQLiteStatement {
         Int(sqlite3_changes(sqlite3_db_handle(handle)))
     }
 
-    /// Binds, steps until done, then resets so the statement can be reused from the cache.
-    private func run(_ values: [SQLValue], row: (SQLiteRow) throws(StoreError) -> Void) throws(StoreError) {
+    /// Binds, steps until done (or `row` returns false), then resets so the statement can be reused from the cache.
+    private func run(_ values: [SQLValue], row: (SQLiteRow) throws(StoreError) -> Bool) throws(StoreError) {
         // Every parameter is bound on every run, so old bindings need no clearing.
         defer { sqlite3_reset(handle) }
         try bind(values)
         while true {
             let code = sqlite3_step(handle)
             switch code {
-            case SQLITE_ROW: try row(SQLiteRow(handle: handle))
+            case SQLITE_ROW: guard try row(SQLiteRow(handle: handle)) else { return }
             case SQLITE_DONE: return
             default: throw SQLiteDatabase.error(code: code, connection: sqlite3_db_handle(handle), sql: sql)
             }

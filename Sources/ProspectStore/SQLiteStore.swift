@@ -102,10 +102,12 @@ public final class SQLiteStore: ProspectStore {
         try database.query(ProspectSQL.ledgerEntry, [.text(contentHash)], map: ProspectSQL.ledgerEntry(from:)).first
     }
 
-    public func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool) throws(StoreError)
-        -> [StoredProspect]
-    {
-        try database.query(ProspectSQL.list(filter: filter, sort: sort, reverse: reverse), map: ProspectSQL.prospect)
+    public func forEach(
+        filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool
+    ) throws(StoreError) {
+        try database.each(ProspectSQL.list(filter: filter, sort: sort, reverse: reverse)) { row throws(StoreError) in
+            body(try ProspectSQL.prospect(from: row))
+        }
     }
 
     public func prospect(_ reference: ProspectReference) throws(StoreError) -> StoredProspect? {

@@ -42,16 +42,36 @@ struct ExportCommand: Subcommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.openStore(arguments)
-        let prospects = try store.list(filter: filter, sort: sort, reverse: arguments.has("--reverse"))
         let exporter = ProspectExporter(format: format)
-        var text = exporter.header()
-        for prospect in prospects { text += exporter.record(prospect) }
-        guard let output else {
-            context.console.out.bytes(Array(text.utf8))
-            return .success
+        // Streamed in chunks: a list of any length costs one chunk and one prospect of memory.
+        let file = try output.map(OutputFile.open)
+        var chunk = Array(exporter.header().utf8)
+        chunk.reserveCapacity(1 << 16)
+        var failure: CommandFailure?
+        func flush() -> Bool {
+            if let file {
+                do throws(CommandFailure) { try file.write(chunk) } catch {
+                    failure = error
+                    return false
+                }
+            } else {
+                context.console.out.bytes(chunk)
+            }
+            chunk.removeAll(keepingCapacity: true)
+            // A closed or full stdout is reported when the command ends; formatting the rest would be for nothing.
+            return context.console.out.writeError == nil
         }
-        try OutputFile.write(Array(text.utf8), to: output)
-        context.console.warn("exported \(HumanText.count(prospects.count, "prospect")) to \(SafeText.escaped(output))")
+        var count = 0
+        try store.forEach(filter: filter, sort: sort, reverse: arguments.has("--reverse")) { prospect in
+            chunk += exporter.record(prospect).utf8
+            count += 1
+            return chunk.count < 1 << 16 || flush()
+        }
+        _ = flush()
+        if let failure { throw failure }
+        guard let file, let output else { return .success }
+        try file.finish()
+        context.console.warn("exported \(HumanText.count(count, "prospect")) to \(SafeText.escaped(output))")
         return .success
     }
 }

@@ -9,30 +9,97 @@ import Glibc
 /// FIFO is written through, never replaced: renaming over `/dev/null` as root would break the machine. An SQLite
 /// database is never replaced.
 enum OutputFile {
-    static func write(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
-        if let fd = inheritedDescriptor(path) {
-            guard fcntl(fd, F_GETFD) != -1, writeAll(bytes, to: fd) else {
-                throw failure("cannot write \(path)", status: .ioError)
+    /// An output being written: bytes go in as they come (an export of any size holds one chunk), and `finish`
+    /// makes them the file. Released unfinished (an error on the way), it closes what it opened and removes its
+    /// temporary file, so the target is left as it was.
+    final class Writer {
+        private let descriptor: Int32
+        /// The path as the person gave it, for messages.
+        private let path: String
+        /// The temporary file renamed over `target` by `finish`, when the target is (or will be) a regular file.
+        private let temporary: String?
+        private let target: String
+        /// False for a descriptor the process was given (`/dev/stdout`), which stays open.
+        private let ownsDescriptor: Bool
+        private var finished = false
+
+        fileprivate init(descriptor: Int32, path: String, temporary: String? = nil, target: String, owns: Bool) {
+            self.descriptor = descriptor
+            self.path = path
+            self.temporary = temporary
+            self.target = target
+            self.ownsDescriptor = owns
+        }
+
+        deinit {
+            guard !finished else { return }
+            if ownsDescriptor { close(descriptor) }
+            if let temporary { unlink(temporary) }
+        }
+
+        func write(_ bytes: [UInt8]) throws(CommandFailure) {
+            guard OutputFile.writeAll(bytes, to: descriptor) else {
+                throw OutputFile.failure("cannot write \(path)", status: .ioError)
             }
-            return
+        }
+
+        func finish() throws(CommandFailure) {
+            guard ownsDescriptor else {
+                finished = true
+                return
+            }
+            // The descriptor is closed whether or not fsync succeeds; deinit then has only the temporary file left.
+            let synced = temporary == nil || fsync(descriptor) == 0
+            let closed = close(descriptor) == 0
+            finished = true
+            guard synced, closed else {
+                let error = OutputFile.failure("cannot write \(path)", status: .ioError)
+                if let temporary { unlink(temporary) }
+                throw error
+            }
+            guard let temporary else { return }
+            // The bytes are safe; what fails now is the name: the file cannot be created.
+            guard rename(temporary, target) == 0 else {
+                let error = OutputFile.failure("cannot create \(path)", status: .cannotCreate)
+                unlink(temporary)
+                throw error
+            }
+        }
+    }
+
+    /// Writes `bytes` as the whole output at `path`.
+    static func write(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+        let writer = try open(path)
+        try writer.write(bytes)
+        try writer.finish()
+    }
+
+    /// Starts the output at `path`, following the rules above.
+    static func open(_ path: String) throws(CommandFailure) -> Writer {
+        if let fd = inheritedDescriptor(path) {
+            guard fcntl(fd, F_GETFD) != -1 else { throw failure("cannot write \(path)", status: .ioError) }
+            return Writer(descriptor: fd, path: path, target: path, owns: false)
         }
         var info = stat()
         guard lstat(path, &info) == 0 else {
             guard errno == ENOENT else { throw failure("cannot create \(path)", status: .cannotCreate) }
-            return try writeAtomically(bytes, to: path)
+            return try openAtomically(path)
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            try writeAtomically(bytes, to: path)
+            return try openAtomically(path)
         case S_IFLNK:
             guard let resolved = realpath(path, nil) else {
                 throw failure("cannot write \(path), a symbolic link to nothing", status: .cannotCreate)
             }
             defer { free(resolved) }
             // One level only: realpath resolved every link, so the result is no link.
-            try write(bytes, to: String(cString: resolved))
+            return try open(String(cString: resolved))
         case S_IFCHR, S_IFIFO, S_IFSOCK:
-            try writeThrough(bytes, to: path)
+            // Opened as it is: a FIFO waits for its reader, as `>` does.
+            let fd = Glibc.open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+            guard fd >= 0 else { throw failure("cannot write \(path)", status: .cannotCreate) }
+            return Writer(descriptor: fd, path: path, target: path, owns: true)
         case S_IFDIR:
             throw CommandFailure(message: "cannot create \(path): it is a folder", status: .cannotCreate)
         default:
@@ -59,46 +126,18 @@ enum OutputFile {
         }
     }
 
-    private static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+    private static func openAtomically(_ path: String) throws(CommandFailure) -> Writer {
         try refuseDatabase(path)
         // Beside the target, so that the rename stays on one file system; a short name of its own, so that a target
         // name near the 255-byte limit still has room for it.
         let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
         let temporary = "\(folder).prospects-\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure("cannot create \(path)", status: .cannotCreate) }
-        guard writeAll(bytes, to: fd) else {
-            let error = failure("cannot write \(path)", status: .ioError)
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        // The descriptor is closed whether or not fsync succeeds.
-        let synced = fsync(fd) == 0
-        let closed = close(fd) == 0
-        guard synced, closed else {
-            let error = failure("cannot write \(path)", status: .ioError)
-            unlink(temporary)
-            throw error
-        }
-        // The bytes are safe; what fails now is the name: the file cannot be created.
-        guard rename(temporary, path) == 0 else {
-            let error = failure("cannot create \(path)", status: .cannotCreate)
-            unlink(temporary)
-            throw error
-        }
+        return Writer(descriptor: fd, path: path, temporary: temporary, target: path, owns: true)
     }
 
-    /// A device or FIFO: opened as it is (a FIFO waits for its reader, as `>` does) and written.
-    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
-        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw failure("cannot write \(path)", status: .cannotCreate) }
-        let written = writeAll(bytes, to: fd)
-        let closed = close(fd) == 0
-        guard written, closed else { throw failure("cannot write \(path)", status: .ioError) }
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+    fileprivate static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
@@ -122,14 +161,14 @@ enum OutputFile {
 
     private static func startsLikeSQLite(_ path: String) -> Bool {
         // Non-blocking, so that a FIFO at the path cannot hang the check.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var header = [UInt8](repeating: 0, count: 16)
         return read(fd, &header, header.count) == header.count && header == Array("SQLite format 3\u{0}".utf8)
     }
 
-    private static func failure(_ what: String, status: ExitCode) -> CommandFailure {
+    fileprivate static func failure(_ what: String, status: ExitCode) -> CommandFailure {
         CommandFailure(message: "\(what): \(String(cString: strerror(errno)))", status: status)
     }
 }

@@ -321,6 +321,13 @@ struct ProspectStoreConformanceTests {
         ]
         #expect(try emails(.recent, false) == byRecent)
         #expect(try emails(.recent, true) == byRecent.reversed())
+        // One at a time, in the same order, for as long as the caller wants (export streams this way).
+        var firstTwo: [String] = []
+        try store.forEach(filter: .everyone, sort: .name, reverse: false) { prospect in
+            firstTwo.append(prospect.prospect.email)
+            return firstTwo.count < 2
+        }
+        #expect(firstTwo == Array(byName.prefix(2)))
     }
 
     @Test(arguments: StoreKind.allCases)
