@@ -12,8 +12,9 @@ struct EncodeCommand: Subcommand {
         OPTIONS:
           --name <name>           your name
           --email <email>         your email address (validated as 'ingest' would)
-          --phone, --organization optional; carried by the mecard and vcard formats
-          --format <format>       lines (Name, newline, email: the default), mecard or vcard
+          --phone, --organization optional; carried by the mecard and vcard formats only
+          --format <format>       lines (Name, newline, email: the default), mecard (the default with --phone or
+                                  --organization) or vcard
           --module-size <px>      pixels per QR module, 1 to 64 (default 8)
           -o, --output <file>     the PNG to write (mode 0600, replaced atomically; a link is followed, a device
                                   or FIFO written through); - for stdout
@@ -36,7 +37,13 @@ struct EncodeCommand: Subcommand {
         guard let output = arguments.value("-o") ?? arguments.value("--output"), !output.isEmpty else {
             throw UsageError("encode needs -o <file.png>")
         }
-        format = try arguments.choice("--format", default: .lines)
+        // A phone or organisation asked for is never dropped: the two-line format has no room for either.
+        let hasDetails = arguments.value("--phone") != nil || arguments.value("--organization") != nil
+        format = try arguments.choice("--format", default: hasDetails ? .mecard : .lines)
+        if hasDetails && format == .lines {
+            throw UsageError(
+                "--phone and --organization need --format mecard or vcard; lines carries a name and an address only")
+        }
         moduleSize = try arguments.integer("--module-size", in: 1...64) ?? 8
         let parser = PayloadParser()
         let card: Prospect

@@ -73,6 +73,15 @@ import Testing
         #expect(object["organization"] as? String == "Müller GmbH")
         let vcard = try ProspectsProcess.run(["export", "--format", "vcard", "--store", store]).output
         #expect(vcard.contains("TEL:+49 30 1234567\r\n") && vcard.contains("ORG:Müller GmbH\r\n"))
+
+        // Without --format, a phone makes the card a MECARD; the two-line format, which has no room for it, is
+        // refused rather than the phone dropped.
+        let card = ["encode", "--name", "Ada", "--email", "ada@example.org", "--phone", "+44 20 7946 0000"]
+        #expect(try ProspectsProcess.run(card + ["-o", file]).status == 0)
+        let raw = try ProspectsProcess.run(["decode", "--raw", file]).output
+        #expect(raw.hasPrefix("MECARD:N:Ada;TEL:+44 20 7946 0000;"), "\(raw)")
+        let lines = try ProspectsProcess.run(card + ["--format", "lines", "-o", file])
+        #expect(lines.status == 64 && lines.stderr.contains("--phone and --organization need --format mecard or vcard"))
     }
 
     @Test func anInvalidCardIsRefusedBeforeAnythingIsWritten() throws {
