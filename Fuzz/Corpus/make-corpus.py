@@ -74,6 +74,8 @@ lists = [
     b'{"name":"Paul Hudson","email":"paul@example.com","contacted":true}\n',
     b'{"name":"Zo\\u00eb","emailAddress":"zoe@example.de","isContacted":0,"phone":null}\r\n\n{"name":1}\n[1,2]\nnot json\n',
     b'{"name":"\\u001b]52;c;eA==\\u0007","email":"x@example.com"}\n{"name":"Paul","email":"p@example.com","organization":"Acme"}',
+    b"E-mail;Full name;Reminder\r\na@example.com;\"Hudson; Paul\";2026-12-01 14:30\r\n,,\r\nb@example.com;Bob;call next week\n",
+    b'[\n {"Name":"Ann","EMAIL":"ann@example.com","Phone":5551234,"createdAt":"20240131T120000Z"}\n]\n',
 ]
 for data in lists:
     put("FuzzImportReaders", data)

@@ -10,7 +10,8 @@ import ProspectsExchange
 ///
 /// The readers take a path, so each input is written to a file in `/dev/shm` (memory, no disk wear) first.
 /// Small record limits and a small count of records per input keep runs fast and reach the "too long" paths.
-/// Checked: every `next()` either returns a record, throws `.malformed` (and the reader goes on), or ends;
+/// Checked: every `next()` either returns a record, throws `.malformed` (and the reader goes on), or ends (also by
+/// `.wrongFormat`, before any record);
 /// the number of calls is bounded by the input's size (no endless loop on a bad record); record lines only
 /// grow; every record's fields are text the importer then validates — its accepted prospects meet the
 /// parser's invariants and every message is safe to print.
@@ -47,6 +48,8 @@ func drain(_ reader: any ImportRecordReader, inputSize: Int, format: String) {
             }
         } catch {
             requireSafe(error.message, "\(format) error message")
+            // A file of another kind (a JSON array) is refused whole, before any record.
+            if case .wrongFormat = error, lastLine == 0 { return }
             guard case .malformed(let line, _) = error else {
                 violated("\(format): next() threw \(error.message)")
             }
