@@ -77,7 +77,20 @@ enum OutputFile {
     /// Starts the output at `path`, following the rules above.
     static func open(_ path: String) throws(CommandFailure) -> Writer {
         if let fd = inheritedDescriptor(path) {
-            guard fcntl(fd, F_GETFD) != -1 else { throw failure("cannot write \(path)", status: .ioError) }
+            // Given by the shell, it has no close-on-exec flag; every descriptor this process opens has one, the
+            // store's among them (`-o /dev/fd/3` would write over the database).
+            let flags = fcntl(fd, F_GETFD)
+            guard flags != -1, flags & FD_CLOEXEC == 0 else {
+                throw CommandFailure(
+                    message: "cannot write \(path): descriptor \(fd) was not given to this command",
+                    status: .cannotCreate)
+            }
+            var header = [UInt8](repeating: 0, count: 16)
+            guard !(pread(fd, &header, header.count, 0) == header.count && header == sqliteHeader) else {
+                throw CommandFailure(
+                    message: "\(path) belongs to an SQLite database (a prospect store?); not replacing it",
+                    status: .cannotCreate)
+            }
             return Writer(descriptor: fd, path: path, target: path, owns: false)
         }
         var info = stat()
@@ -165,8 +178,10 @@ enum OutputFile {
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var header = [UInt8](repeating: 0, count: 16)
-        return read(fd, &header, header.count) == header.count && header == Array("SQLite format 3\u{0}".utf8)
+        return read(fd, &header, header.count) == header.count && header == sqliteHeader
     }
+
+    private static let sqliteHeader = Array("SQLite format 3\u{0}".utf8)
 
     fileprivate static func failure(_ what: String, status: ExitCode) -> CommandFailure {
         CommandFailure(message: "\(what): \(String(cString: strerror(errno)))", status: status)

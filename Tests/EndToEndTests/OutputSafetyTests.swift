@@ -242,7 +242,19 @@ import Testing
             #expect(stat(log, &info) == 0 && info.st_mode & 0o777 == 0o644, "still the shell's file")
         }
         let closed = try ProspectsProcess.run(["export", "--format", "csv", "--store", store, "-o", "/dev/fd/9"])
-        #expect(closed.status == 74 && closed.stderr.contains("cannot write /dev/fd/9"), "\(closed.stderr)")
+        #expect(closed.status == 73 && closed.stderr.contains("cannot write /dev/fd/9"), "\(closed.stderr)")
+        // The process's own descriptors (the store is open as 3 or so) are not the shell's to give, and a store
+        // handed over as one is not replaced either.
+        for fd in 3...6 {
+            let own = try ProspectsProcess.run(["export", "--format", "csv", "--store", store, "-o", "/dev/fd/\(fd)"])
+            #expect(own.status == 73, "/dev/fd/\(fd): \(own.stderr)")
+        }
+        let handed = ["/bin/sh", "-c", "exec 7<>'\(store)'; exec \"$0\" \"$@\""]
+        let overStore = try ProspectsProcess.run(
+            ["export", "--format", "csv", "--store", store, "-o", "/dev/fd/7"], launcher: handed)
+        #expect(
+            overStore.status == 73 && overStore.stderr.contains("belongs to an SQLite database"), "\(overStore.stderr)")
+        #expect(try Self.sqlite3(store, "SELECT count(*) > 0 FROM prospects") == "1\n", "the store is whole")
 
         let longName = folder.file(String(repeating: "a", count: 251) + ".csv")
         let long = try ProspectsProcess.run(["export", "--format", "csv", "--store", store, "-o", longName])
