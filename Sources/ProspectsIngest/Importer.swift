@@ -80,8 +80,9 @@ public final class Importer {
         self.firstLine = firstLine
     }
 
-    /// From now on, SIGINT or SIGTERM make `run` stop after the batch being written, throwing `Interrupted`, so
-    /// that the caller can say which rows are in. A second signal ends the process at once.
+    /// From now on, SIGINT or SIGTERM make `run` stop before the next batch is written, throwing `Interrupted`, so
+    /// that the caller can say which rows are in. The signal is seen when that batch is ready: a reader waiting on
+    /// a slow pipe delays it, and a second signal ends the process at once.
     public func stopOnInterrupt() throws(SystemCallError) {
         stopSignals = try SignalPipe(once: true)
     }
@@ -109,6 +110,13 @@ public final class Importer {
         var totals = Totals()
         do {
             while let next = handOff.receive() {
+                // Checked before a batch is written, not after: the last batch written ends the import, so an
+                // interrupt that comes while it is written cannot claim that rows are missing.
+                if let stopSignals, stopSignals.drain() > 0 {
+                    // Not waiting for the reader: it may be blocked reading a pipe, and the process ends anyway.
+                    handOff.cancel()
+                    throw Interrupted()
+                }
                 let batch = try next.get()
                 totals.rows += batch.rows
                 totals.rejected += batch.rejected
@@ -120,13 +128,11 @@ public final class Importer {
                 }
                 try record(batch, into: &totals)
                 committed = totals
-                committedThroughLine = batch.lastLine
-                if let stopSignals, stopSignals.drain() > 0 {
-                    // Not waiting for the reader: it may be blocked reading a pipe, and the process ends anyway.
-                    handOff.cancel()
-                    throw Interrupted()
-                }
+                // The reader's last batch may hold no row; it moves no line.
+                if batch.rows > 0 { committedThroughLine = batch.lastLine }
             }
+        } catch let interrupted as Interrupted {
+            throw interrupted
         } catch {
             handOff.cancel()
             handOff.waitUntilFinished()
