@@ -11,11 +11,17 @@ import Glibc
 /// calendar, unlike Foundation's parser: `2026-02-30` is no date, not the 2nd of March.
 public enum Timestamp {
     public static func parse(_ text: String, defaultHour: Int = 0) -> Date? {
-        var scanner = Scanner(Array(text.utf8))
-        scanner.skipSpaces()
+        // Spaces and tabs around the text are no part of it (a spreadsheet cell often ends with one).
+        var bytes = Array(text.utf8)[...]
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes.removeLast() }
+        while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { bytes.removeFirst() }
+        var scanner = Scanner(Array(bytes))
         guard let year = scanner.digits(4) else { return nil }
+        // With dashes and colons, a part may have one digit (`2026-1-5 9:30`), as people type it.
         let extended = scanner.take(UInt8(ascii: "-"))
-        guard let month = scanner.digits(2), !extended || scanner.take(UInt8(ascii: "-")), let day = scanner.digits(2)
+        let width = extended ? 1...2 : 2...2
+        guard let month = scanner.digits(width), !extended || scanner.take(UInt8(ascii: "-")),
+            let day = scanner.digits(width)
         else { return nil }
 
         var hour = defaultHour
@@ -26,7 +32,8 @@ public enum Timestamp {
         var zoneName: String?
         if scanner.take(UInt8(ascii: "T")) || scanner.take(UInt8(ascii: " ")) {
             scanner.skipSpaces()
-            guard let h = scanner.digits(2), !extended || scanner.take(UInt8(ascii: ":")), let m = scanner.digits(2)
+            guard let h = scanner.digits(width), !extended || scanner.take(UInt8(ascii: ":")),
+                let m = scanner.digits(width)
             else { return nil }
             hour = h
             minute = m
@@ -105,12 +112,20 @@ public enum Timestamp {
 
         /// Exactly `count` digits, as a number.
         mutating func digits(_ count: Int) -> Int? {
-            guard index + count <= bytes.count else { return nil }
+            digits(count...count)
+        }
+
+        /// As many digits as `counts` allows, at least its lower bound, as a number.
+        mutating func digits(_ counts: ClosedRange<Int>) -> Int? {
             var value = 0
-            for byte in bytes[index..<index + count] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            var count = 0
+            while count < counts.upperBound, index + count < bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + count])
+            {
+                value = value * 10 + Int(bytes[index + count] - UInt8(ascii: "0"))
+                count += 1
             }
+            guard count >= counts.lowerBound else { return nil }
             index += count
             return value
         }
@@ -155,8 +170,10 @@ public enum Timestamp {
             }
             guard let hours = digits(2), hours <= 18 else { return nil }
             var minutes = 0
-            if !atEnd {
-                _ = take(UInt8(ascii: ":"))
+            if take(UInt8(ascii: ":"))
+                || (index < bytes.count && bytes[index] >= UInt8(ascii: "0")
+                    && bytes[index] <= UInt8(ascii: "9"))
+            {
                 guard let m = digits(2), m <= 59 else { return nil }
                 minutes = m
             }
