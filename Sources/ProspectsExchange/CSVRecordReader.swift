@@ -88,7 +88,7 @@ public final class CSVRecordReader: ImportRecordReader {
         }
         let email = try field(columns.email, line: line)
         var record = ImportRecord(
-            name: name, email: email, phone: try optionalField(columns.phone, line: line),
+            name: name, email: email, phone: try firstFilled(columns.phones, line: line),
             organization: try optionalField(columns.organization, line: line), line: line)
         // The optional columns a list may fill in its own way: what cannot be read is left out, not the contact.
         if let column = columns.contacted, let text = try optionalField(column, line: line) {
@@ -108,6 +108,14 @@ public final class CSVRecordReader: ImportRecordReader {
     /// `"remindAt" "call next week" is not a date`, for a cell the record goes in without.
     private func ignoredCell(_ column: Int, _ text: String, _ problem: String) -> String {
         "\"\(columnName(column))\" \"\(SafeText.escaped(text, limit: 40))\" \(problem)"
+    }
+
+    /// The first of `columns` whose cell is not blank, or nil.
+    private func firstFilled(_ columns: [Int], line: Int) throws(ImportError) -> String? {
+        for column in columns {
+            if let text = try optionalField(column, line: line) { return text }
+        }
+        return nil
     }
 
     /// Field `column`, or nil when there is no such column or the cell is blank.

@@ -12,7 +12,9 @@ struct ImportColumns: Sendable, Equatable {
 
     var name: Name
     var email: Int
-    var phone: Int?
+    /// Every phone column, in the aliases' order: a row takes the first that is not empty (Outlook writes Business
+    /// Phone before Mobile Phone, and many rows fill only one of them).
+    var phones: [Int]
     var organization: Int?
     var contacted: Int?
     var createdAt: Int?
@@ -49,7 +51,7 @@ struct ImportColumns: Sendable, Equatable {
         }
         guard let email = column(ImportColumns.emailAliases) else { throw .missingColumn("email") }
         self.email = email
-        phone = column(ImportColumns.phoneAliases)
+        phones = ImportColumns.phoneAliases.flatMap { alias in keys.indices.filter { keys[$0] == alias } }
         organization = column(ImportColumns.organizationAliases)
         contacted = column(ImportColumns.contactedAliases)
         createdAt = column(ImportColumns.createdAtAliases)
@@ -75,7 +77,7 @@ struct ImportColumns: Sendable, Equatable {
         }
     }
 
-    /// `true`/`yes`/`1` and `false`/`no`/`0`, any case, surrounding spaces ignored; nil for anything else.
+    /// `true`/`yes`/`y`/`1` and `false`/`no`/`n`/`0`, any case, surrounding spaces ignored; nil for anything else.
     static func parseContacted(_ text: String) -> Bool? {
         switch text.trimmingASCIISpaces().lowercased() {
         case "true", "yes", "y", "1": true

@@ -106,6 +106,10 @@ func readAll(_ reader: any ImportRecordReader) throws(ImportError) -> [Result<Im
             ])
         let account = try records("Name,Email,Account Name\nAda,a@x.io,ACME\n").first?.get()
         #expect(account?.organization == "ACME")
+        // Outlook writes Business Phone before Mobile Phone: a row takes the mobile, or else whichever is filled.
+        let outlook =
+            "Name,E-mail Address,Business Phone,Mobile Phone\nA,a@x.io,,+1 111\nB,b@x.io,+1 222,\nC,c@x.io,+1 333,+1 444\n"
+        #expect(try records(outlook).map { try $0.get().phone } == ["+1 111", "+1 222", "+1 444"])
     }
 
     @Test func missingColumns() throws {
