@@ -91,12 +91,19 @@ public final class JSONLinesRecordReader: ImportRecordReader {
         guard let object = object as? [String: Any] else {
             throw .malformed(line: line, reason: "not a JSON object")
         }
-        // Keys in any case (`Email`, `isContacted`), as CSV headers are; the first spelling of a key wins.
-        let fields = Dictionary(object.map { ($0.key.lowercased(), ($0.key, $0.value)) }) { first, _ in first }
+        // Keys in any case (`Email`, `isContacted`), as CSV headers are. Where one key is written in several cases,
+        // our own spelling wins, else the first in byte order: never whichever a dictionary happens to list first.
+        let fields = Dictionary(object.map { ($0.key.lowercased(), ($0.key, $0.value)) }) { a, b in
+            a.0 < b.0 ? a : b
+        }
 
         /// The value under the first of `keys` present and not null: its key as the file wrote it, and the value.
         func value(_ keys: String...) -> (key: String, value: Any)? {
-            keys.lazy.compactMap { fields[$0.lowercased()] }.first { !($0.1 is NSNull) }.map { ($0.0, $0.1) }
+            for key in keys {
+                if let exact = object[key], !(exact is NSNull) { return (key, exact) }
+                if let (written, found) = fields[key.lowercased()], !(found is NSNull) { return (written, found) }
+            }
+            return nil
         }
         func text(_ keys: String...) throws(ImportError) -> String? {
             guard let (key, found) = keys.lazy.compactMap({ value($0) }).first else { return nil }

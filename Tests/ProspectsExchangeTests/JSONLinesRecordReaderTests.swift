@@ -66,6 +66,13 @@ import Testing
         var ann = ImportRecord(name: "Ann", email: "a@x.io", phone: "5551234", contacted: true, line: 1)
         ann.remindAt = Timestamp.parse("2031-05-06 09:00")
         #expect(try records(text) == [.success(ann)])
+        // One key in several cases: ours if written, else the first in byte order, every time.
+        for _ in 0..<5 {
+            let exact = try records(#"{"name":"A","EMAIL":"b@x.io","Email":"c@x.io","email":"a@x.io"}"#)
+            #expect(try exact.first?.get().email == "a@x.io")
+            let other = try records(#"{"name":"A","Email":"c@x.io","EMAIL":"b@x.io"}"#)
+            #expect(try other.first?.get().email == "b@x.io")
+        }
     }
 
     @Test func byteOrderMarkAndEmptyFile() throws {
