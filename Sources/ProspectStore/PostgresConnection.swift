@@ -177,7 +177,8 @@ final class PostgresConnection {
                     + "tables), then SELECT, INSERT, UPDATE and DELETE on the tables and USAGE on their sequences")
         // disk_full, io_error: the server's storage, not the statement.
         case "53100", "58030":
-            return .storageFailed("the server at \(redactedURL) could not write: \(described)")
+            return .storageFailed(
+                "the server at \(redactedURL) could not write: \(described)", diskFull: state == "53100")
         // connection exceptions, operator intervention (shutdown), too many connections, authorization
         case _ where state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" || state.hasPrefix("28"):
             return .unavailable(described)

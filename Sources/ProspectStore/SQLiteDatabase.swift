@@ -164,9 +164,11 @@ final class SQLiteDatabase {
                     "\(file) cannot be written by this user (\(message ?? "read-only")): the file and its folder must "
                         + "be writable, for SQLite keeps its -wal and -shm files beside it")
             case SQLITE_FULL:
-                return .storageFailed("\(file): the disk is full (\(message ?? "full")); free some space and try again")
+                return .storageFailed(
+                    "\(file): the disk is full (\(message ?? "full")); free some space and try again", diskFull: true)
             case SQLITE_IOERR:
-                return .storageFailed("\(file): the disk failed to read or write (\(message ?? "I/O error"))")
+                return .storageFailed(
+                    "\(file): the disk failed to read or write (\(message ?? "I/O error"))", diskFull: false)
             default:
                 break
             }
@@ -180,7 +182,8 @@ final class SQLiteDatabase {
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy(text)
         case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH: return .permissionDenied(text)
         case SQLITE_CANTOPEN: return .unavailable(text)
-        case SQLITE_FULL, SQLITE_IOERR: return .storageFailed(text)
+        case SQLITE_FULL: return .storageFailed(text, diskFull: true)
+        case SQLITE_IOERR: return .storageFailed(text, diskFull: false)
         case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt(text)
         default: return .database(code: code, message: text, sql: sql)
         }

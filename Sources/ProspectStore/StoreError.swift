@@ -6,8 +6,8 @@ public enum StoreError: Error, Sendable, Hashable {
     case busy(String)
     /// The store refuses this user: a database role without a privilege it needs, or a read-only file.
     case permissionDenied(String)
-    /// The store could not write its data: its disk is full, or failing.
-    case storageFailed(String)
+    /// The store could not write its data: its disk is full (which may pass), or failing (which will not).
+    case storageFailed(String, diskFull: Bool)
     /// The store's schema is newer than this program understands.
     case schemaTooNew(found: Int, supported: Int)
     /// The `--store` value is neither a file path nor a `postgres://` URL this program can use.
@@ -22,7 +22,7 @@ public enum StoreError: Error, Sendable, Hashable {
         case .unavailable(let why): "the prospect store is unavailable: \(why)"
         case .busy(let why): "the prospect store stayed busy: \(why)"
         case .permissionDenied(let why): "the prospect store refuses this user: \(why)"
-        case .storageFailed(let why): "the prospect store could not write: \(why)"
+        case .storageFailed(let why, _): "the prospect store could not write: \(why)"
         case .schemaTooNew(let found, let supported):
             "the prospect store has schema version \(found); this program knows up to \(supported) — upgrade prospects"
         case .invalidLocation(let why): "invalid store location: \(why)"
@@ -35,11 +35,13 @@ public enum StoreError: Error, Sendable, Hashable {
 
 extension StoreError {
     /// True for a store that may work again without any change on our side: unreachable (a server restarting),
-    /// busy (another process's long transaction) or out of disk space (until someone frees some). A daemon waits
+    /// busy (another process's long transaction) or out of disk space (until someone frees some); not a disk that
+    /// fails to read (a truncated file stays truncated). A daemon waits
     /// these out; a command reports them.
     public var isWorthWaitingFor: Bool {
         switch self {
-        case .unavailable, .busy, .storageFailed: true
+        case .unavailable, .busy: true
+        case .storageFailed(_, let diskFull): diskFull
         case .permissionDenied, .schemaTooNew, .invalidLocation, .database, .corrupt: false
         }
     }
