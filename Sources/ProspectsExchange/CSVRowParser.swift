@@ -246,11 +246,27 @@ final class CSVRowParser {
         return true
     }
 
-    /// Counts the candidates on the first line, outside quotes, in the first buffer.
+    /// Excel's `sep=;` first line says the delimiter and is no row; otherwise the candidates are counted on the
+    /// first line that is not blank, outside quotes, in the first buffer.
     private func sniffDelimiter() {
+        let buffer = UnsafeBufferPointer(source.buffer)
+        let sep = Array("sep=".utf8)
+        if limit - position >= 5, (0..<4).allSatisfy({ buffer[position + $0] | 0x20 == sep[$0] }) {
+            var end = position + 5
+            if end == limit || buffer[end] == Byte.lineFeed || buffer[end] == Byte.carriageReturn {
+                delimiter = buffer[position + 4]
+                if end < limit && buffer[end] == Byte.carriageReturn { end += 1 }
+                if end < limit && buffer[end] == Byte.lineFeed { end += 1 }
+                position = end
+                line += 1
+                return
+            }
+        }
         var counts: [UInt8: Int] = [:]
         var quoted = false
-        for byte in UnsafeBufferPointer(rebasing: UnsafeBufferPointer(source.buffer)[position..<limit]) {
+        var start = position
+        while start < limit && (buffer[start] == Byte.lineFeed || buffer[start] == Byte.carriageReturn) { start += 1 }
+        for byte in UnsafeBufferPointer(rebasing: buffer[start..<limit]) {
             if byte == Byte.quote { quoted.toggle() }
             if quoted { continue }
             if byte == Byte.lineFeed || byte == Byte.carriageReturn { break }

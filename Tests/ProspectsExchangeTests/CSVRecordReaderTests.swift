@@ -160,6 +160,15 @@ func readAll(_ reader: any ImportRecordReader) throws(ImportError) -> [Result<Im
         #expect(
             try records("name\temail\nAda\ta@x.io\n") == [.success(ImportRecord(name: "Ada", email: "a@x.io", line: 2))]
         )
+        // Excel's `sep=;` line names the separator and is no header; blank lines before the header are skipped.
+        #expect(
+            try records("sep=;\r\nname;email\r\nAda;a@x.io\r\n") == [
+                .success(ImportRecord(name: "Ada", email: "a@x.io", line: 3))
+            ])
+        #expect(
+            try records("\n\nname;email\nAda;a@x.io\n") == [
+                .success(ImportRecord(name: "Ada", email: "a@x.io", line: 4))
+            ])
         // A comma in the header keeps the comma, whatever else the lines hold.
         #expect(
             try records("name,email\nAda;x,a@x.io\n") == [
