@@ -8,6 +8,10 @@ import Glibc
 /// followed to the file it names. A descriptor the process was given (`/dev/stdout`, `/dev/fd/N`), a device or a
 /// FIFO is written through, never replaced: renaming over `/dev/null` as root would break the machine. An SQLite
 /// database is never replaced.
+/// The temporary file to remove if a signal ends the process first; a global because a C signal handler cannot
+/// capture anything.
+private nonisolated(unsafe) var pendingTemporary: UnsafeMutablePointer<CChar>?
+
 enum OutputFile {
     /// An output being written: bytes go in as they come (an export of any size holds one chunk), and `finish`
     /// makes them the file. Released unfinished (an error on the way), it closes what it opened and removes its
@@ -32,6 +36,7 @@ enum OutputFile {
         }
 
         deinit {
+            OutputFile.forgetOnInterrupt()
             guard !finished else { return }
             if ownsDescriptor { close(descriptor) }
             if let temporary { unlink(temporary) }
@@ -48,6 +53,7 @@ enum OutputFile {
                 finished = true
                 return
             }
+            OutputFile.forgetOnInterrupt()
             // The descriptor is closed whether or not fsync succeeds; deinit then has only the temporary file left.
             let synced = temporary == nil || fsync(descriptor) == 0
             let closed = close(descriptor) == 0
@@ -144,10 +150,41 @@ enum OutputFile {
         // Beside the target, so that the rename stays on one file system; a short name of its own, so that a target
         // name near the 255-byte limit still has room for it.
         let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
-        let temporary = "\(folder).prospects-\(getpid()).tmp"
+        // A random part too: one left by a killed run under the same process id (containers repeat them) must not
+        // stand in the way.
+        let temporary = "\(folder).prospects-\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 36)).tmp"
         let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure("cannot create \(path)", status: .cannotCreate) }
+        removeOnInterrupt(temporary)
         return Writer(descriptor: fd, path: path, temporary: temporary, target: path, owns: true)
+    }
+
+    /// Ctrl-C during a long export would otherwise leave the temporary file, names and addresses in it, behind: the
+    /// handler removes it, then lets the signal end the process as it would have.
+    private static func removeOnInterrupt(_ temporary: String) {
+        forgetOnInterrupt()
+        pendingTemporary = strdup(temporary)
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                if let pendingTemporary { unlink(pendingTemporary) }
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            sigaction(number, &action, nil)
+        }
+        // A mask blocking them is inherited across exec (test runners, some supervisors): then no handler runs.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    fileprivate static func forgetOnInterrupt() {
+        guard let path = pendingTemporary else { return }
+        pendingTemporary = nil
+        free(path)
     }
 
     fileprivate static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {

@@ -261,6 +261,26 @@ import Testing
         #expect(long.status == 0 && FileManager.default.fileExists(atPath: longName), "\(long.stderr)")
     }
 
+    /// Ctrl-C (or SIGTERM) during a long export leaves neither a half-written file nor the temporary one, which holds names and
+    /// addresses, behind.
+    @Test func anInterruptedExportLeavesNoTemporaryFile() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        let list = folder.file("list.csv")
+        let csv = "name,email\n" + (1...100_000).map { "Person \($0),p\($0)@example.com\n" }.joined()
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: list))
+        #expect(try ProspectsProcess.run(["import", "--format", "csv", "--store", store, list]).status == 0)
+        let output = folder.file("out.jsonl")
+        // SIGTERM, as a background job of a script ignores SIGINT; the export of 100,000 rows takes over a second.
+        let interrupting = ["/bin/sh", "-c", #""$0" "$@" & pid=$!; sleep 0.2; kill -TERM $pid; wait $pid"#]
+        let result = try ProspectsProcess.run(
+            ["export", "--format", "json", "--store", store, "-o", output], launcher: interrupting)
+        #expect(result.status == 128 + SIGTERM, "ended by the signal, as before: \(result.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!left.contains { $0.hasPrefix(".prospects-") }, "\(left)")
+        #expect(!FileManager.default.fileExists(atPath: output), "no half-written file")
+    }
+
     /// Output that cannot reach stdout (a full disk) fails the command with 74 instead of leaving a cut-off file
     /// behind an exit status of 0.
     @Test func aFullStdoutFailsTheCommand() throws {
