@@ -33,6 +33,15 @@ public final class TemporaryDirectory: Sendable {
         url.appendingPathComponent(name).path
     }
 
+    /// Writes `list.csv` with a header and `count` people (`Person 1,p1@example.com`…) and returns its path: a list
+    /// long enough to interrupt, or to fill a disk.
+    public func contactList(_ count: Int) throws -> String {
+        let path = file("list.csv")
+        let csv = "name,email\n" + (1...count).map { "Person \($0),p\($0)@example.com\n" }.joined()
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
     /// Removes the folder and everything in it now. Safe to call more than once.
     public func cleanup() {
         try? FileManager.default.removeItem(at: url)

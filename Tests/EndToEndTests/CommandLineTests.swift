@@ -177,14 +177,12 @@ import Testing
         #expect(shown.lines.contains { $0.hasPrefix("first source") && $0.hasSuffix("stdin:2") }, "\(shown.output)")
     }
 
-    /// Ctrl-C during an import stops it after the batch being written and says which rows are in: exactly those the
-    /// store holds. Before, the process died in silence, and nobody knew what to import again.
+    /// Ctrl-C during an import stops it before the next batch is written and says which rows are in: exactly those
+    /// the store holds. Before, the process died in silence, and nobody knew what to import again.
     @Test func anInterruptedImportSaysWhatIsAlreadyIn() throws {
         let folder = try TemporaryDirectory()
         let store = folder.file("p.sqlite")
-        let list = folder.file("list.csv")
-        let csv = "name,email\n" + (1...300_000).map { "Person \($0),p\($0)@example.com\n" }.joined()
-        try Data(csv.utf8).write(to: URL(fileURLWithPath: list))
+        let list = try folder.contactList(300_000)
         // Interrupted once a batch is in, as a person would after a while.
         let interrupting = [
             "/bin/sh", "-c",
@@ -216,9 +214,7 @@ import Testing
     @Test func aStoreThatCannotWriteIsAnIOError() throws {
         let folder = try TemporaryDirectory()
         let store = folder.file("p.sqlite")
-        let list = folder.file("list.csv")
-        let csv = "name,email\n" + (1...20_000).map { "Person \($0),p\($0)@example.com\n" }.joined()
-        try Data(csv.utf8).write(to: URL(fileURLWithPath: list))
+        let list = try folder.contactList(20_000)
         // SIGXFSZ ignored, so that the write fails (EFBIG) instead of killing the process; 512 blocks of 512 bytes.
         let limited = ["/bin/sh", "-c", #"trap '' XFSZ; ulimit -f 512; exec "$0" "$@""#]
         let result = try ProspectsProcess.run(["import", "--format", "csv", "--store", store, list], launcher: limited)

@@ -261,14 +261,12 @@ import Testing
         #expect(long.status == 0 && FileManager.default.fileExists(atPath: longName), "\(long.stderr)")
     }
 
-    /// Ctrl-C (or SIGTERM) during a long export leaves neither a half-written file nor the temporary one, which holds names and
-    /// addresses, behind.
+    /// Ctrl-C (or SIGTERM) during a long export leaves neither a half-written file nor the temporary one, which holds
+    /// names and addresses, behind.
     @Test func anInterruptedExportLeavesNoTemporaryFile() throws {
         let folder = try TemporaryDirectory()
         let store = folder.file("prospects.sqlite")
-        let list = folder.file("list.csv")
-        let csv = "name,email\n" + (1...100_000).map { "Person \($0),p\($0)@example.com\n" }.joined()
-        try Data(csv.utf8).write(to: URL(fileURLWithPath: list))
+        let list = try folder.contactList(100_000)
         #expect(try ProspectsProcess.run(["import", "--format", "csv", "--store", store, list]).status == 0)
         let output = folder.file("out.jsonl")
         // SIGTERM, as a background job of a script ignores SIGINT; the export of 100,000 rows takes over a second.
