@@ -1,5 +1,9 @@
 import Glibc
 
+/// The temporary file to remove if a signal ends the process first; a global because a C signal handler cannot
+/// capture anything.
+private nonisolated(unsafe) var pendingTemporary: UnsafeMutablePointer<CChar>?
+
 /// Writes a file a person asked for with `-o`, as shell redirection would where that is what `-o` must mean, and
 /// more carefully where it can be.
 ///
@@ -8,10 +12,6 @@ import Glibc
 /// followed to the file it names. A descriptor the process was given (`/dev/stdout`, `/dev/fd/N`), a device or a
 /// FIFO is written through, never replaced: renaming over `/dev/null` as root would break the machine. An SQLite
 /// database is never replaced.
-/// The temporary file to remove if a signal ends the process first; a global because a C signal handler cannot
-/// capture anything.
-private nonisolated(unsafe) var pendingTemporary: UnsafeMutablePointer<CChar>?
-
 enum OutputFile {
     /// An output being written: bytes go in as they come (an export of any size holds one chunk), and `finish`
     /// makes them the file. Released unfinished (an error on the way), it closes what it opened and removes its
