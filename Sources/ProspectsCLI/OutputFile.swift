@@ -91,12 +91,7 @@ enum OutputFile {
                     message: "cannot write \(path): descriptor \(fd) was not given to this command",
                     status: .cannotCreate)
             }
-            var header = [UInt8](repeating: 0, count: 16)
-            guard !(pread(fd, &header, header.count, 0) == header.count && header == sqliteHeader) else {
-                throw CommandFailure(
-                    message: "\(path) belongs to an SQLite database (a prospect store?); not replacing it",
-                    status: .cannotCreate)
-            }
+            guard !startsLikeSQLite(descriptor: fd) else { throw databaseRefusal(path) }
             return Writer(descriptor: fd, path: path, target: path, owns: false)
         }
         var info = stat()
@@ -203,22 +198,25 @@ enum OutputFile {
     private static func refuseDatabase(_ path: String) throws(CommandFailure) {
         let sideFile = ["-wal", "-shm", "-journal"].first { path.hasSuffix($0) }
         let database = sideFile.map { String(path.dropLast($0.count)) } ?? path
-        guard startsLikeSQLite(database) else { return }
-        throw CommandFailure(
+        // Non-blocking, so that a FIFO at the path cannot hang the check.
+        let fd = Glibc.open(database, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        guard !startsLikeSQLite(descriptor: fd) else { throw databaseRefusal(path) }
+    }
+
+    /// Whether the file open as `descriptor` begins with SQLite's header (read in place: the offset is not moved).
+    private static func startsLikeSQLite(descriptor: Int32) -> Bool {
+        var header = [UInt8](repeating: 0, count: 16)
+        return pread(descriptor, &header, header.count, 0) == header.count
+            && header == Array("SQLite format 3\u{0}".utf8)
+    }
+
+    private static func databaseRefusal(_ path: String) -> CommandFailure {
+        CommandFailure(
             message: "\(path) belongs to an SQLite database (a prospect store?); not replacing it",
             status: .cannotCreate)
     }
-
-    private static func startsLikeSQLite(_ path: String) -> Bool {
-        // Non-blocking, so that a FIFO at the path cannot hang the check.
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var header = [UInt8](repeating: 0, count: 16)
-        return read(fd, &header, header.count) == header.count && header == sqliteHeader
-    }
-
-    private static let sqliteHeader = Array("SQLite format 3\u{0}".utf8)
 
     fileprivate static func failure(_ what: String, status: ExitCode) -> CommandFailure {
         CommandFailure(message: "\(what): \(String(cString: strerror(errno)))", status: status)
