@@ -69,16 +69,12 @@ enum SafeJSON {
     }
 }
 
-/// ISO 8601 timestamps with milliseconds, in UTC, as every `createdAt`-style field is written.
+/// ISO 8601 timestamps with milliseconds, in UTC, as every `createdAt`-style field is written (`Timestamp` reads
+/// them back).
 public enum ISO8601 {
     public static func string(_ date: Date) -> String {
         // The formatter truncates to milliseconds, and a stored 16.744 s reads back as 16.74399…: half a millisecond
         // more makes it round, so export → import gives back the very millisecond the store holds.
         date.addingTimeInterval(0.000_5).formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    }
-
-    public static func parse(_ text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        return try? Date.ISO8601FormatStyle().parse(text)
     }
 }

@@ -12,10 +12,7 @@ import Glibc
 public enum Timestamp {
     public static func parse(_ text: String, defaultHour: Int = 0) -> Date? {
         // Spaces and tabs around the text are no part of it (a spreadsheet cell often ends with one).
-        var bytes = Array(text.utf8)[...]
-        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes.removeLast() }
-        while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { bytes.removeFirst() }
-        var scanner = Scanner(Array(bytes))
+        var scanner = Scanner(Array(text.trimmingASCIISpaces().utf8))
         guard let year = scanner.digits(4) else { return nil }
         // With dashes and colons, a part may have one digit (`2026-1-5 9:30`), as people type it.
         let extended = scanner.take(UInt8(ascii: "-"))
@@ -59,7 +56,6 @@ public enum Timestamp {
                 }
             }
         }
-        scanner.skipSpaces()
         guard scanner.atEnd, (1...12).contains(month), (0...23).contains(hour), (0...59).contains(minute),
             (0...59).contains(second)
         else { return nil }

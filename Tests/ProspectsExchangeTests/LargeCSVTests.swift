@@ -45,6 +45,6 @@ import Testing
                 == ImportRecord(
                     name: "Person Number 99999", email: "person99999@example.com", phone: "+1 555 99999",
                     organization: "Company \"89\"", contacted: false,
-                    createdAt: ISO8601.parse("2024-05-29T16:26:40.250Z"), line: rows + 1))
+                    createdAt: Timestamp.parse("2024-05-29T16:26:40.250Z"), line: rows + 1))
     }
 }

@@ -22,7 +22,7 @@ import Testing
             let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
             let text = ISO8601.string(date)
             #expect(text.hasSuffix(String(format: ".%03dZ", Int(milliseconds % 1000))), "\(text)")
-            #expect(ISO8601.parse(text).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } == milliseconds)
+            #expect(Timestamp.parse(text).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } == milliseconds)
         }
     }
 
