@@ -123,21 +123,16 @@ public final class JSONLinesRecordReader: ImportRecordReader {
             let shown = SafeText.escaped((found as? String).map { "\"\($0)\"" } ?? "\(found)", limit: 40)
             record.ignored.append("\"\(SafeText.escaped(key, limit: 40))\" \(shown) \(problem)")
         }
-        for keys in [["phone"], ["organization"]] {
-            guard let (key, found) = value(keys[0]) else { continue }
+        for (keyName, keyPath) in [("phone", \ImportRecord.phone), ("organization", \.organization)] {
+            guard let (key, found) = value(keyName) else { continue }
             // A number is how a spreadsheet turned into JSON writes a phone number.
             // (JSON's true and false come as a subclass of NSNumber, and are no phone number.)
             let number = (found as? NSNumber).flatMap { type(of: $0) == NSNumber.self ? $0.stringValue : nil }
-            let text = found as? String ?? number
-            guard let text else {
+            guard let text = found as? String ?? number else {
                 ignore(key, found, "is not text")
                 continue
             }
-            if keys[0] == "phone" {
-                record.phone = Self.nonBlank(text)
-            } else {
-                record.organization = Self.nonBlank(text)
-            }
+            record[keyPath: keyPath] = Self.nonBlank(text)
         }
         if let (key, found) = value("contacted", "isContacted") {
             // JSONSerialization gives NSNumber for booleans, so 1 and 0 pass as true and false too; the words a CSV

@@ -53,11 +53,11 @@ public final class Importer {
         /// The line the batch's last record starts on.
         var lastLine = 0
         var sightings: [Sighting] = []
-        var rejected = 0
         var reports: [Report] = []
+        var rejected: Int { reports.count { if case .rejected = $0 { true } else { false } } }
     }
 
-    /// The import stopped at a person's request (SIGINT or SIGTERM), after a batch had committed.
+    /// The import stopped at a person's request (SIGINT or SIGTERM), before the next batch was written.
     public struct Interrupted: Error, Sendable {}
 
     private let store: any ProspectStore
@@ -191,10 +191,7 @@ public final class Importer {
                         rejection = Rejection(line: record.line, reason: .invalid(error))
                     }
                 }
-                if let rejection {
-                    batch.rejected += 1
-                    batch.reports.append(.rejected(rejection))
-                }
+                if let rejection { batch.reports.append(.rejected(rejection)) }
                 if batch.rows >= batchSize {
                     guard handOff.send(batch) else { return handOff.finish(nil) }
                     batch = Batch()
