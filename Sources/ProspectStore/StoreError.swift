@@ -36,8 +36,7 @@ public enum StoreError: Error, Sendable, Hashable {
 extension StoreError {
     /// True for a store that may work again without any change on our side: unreachable (a server restarting),
     /// busy (another process's long transaction) or out of disk space (until someone frees some); not a disk that
-    /// fails to read (a truncated file stays truncated). A daemon waits
-    /// these out; a command reports them.
+    /// fails to read (a truncated file stays truncated). A daemon waits these out; a command reports them.
     public var isWorthWaitingFor: Bool {
         switch self {
         case .unavailable, .busy: true

@@ -1,9 +1,10 @@
 /// Splits RFC 4180 CSV bytes into rows of fields, one row at a time, reusing the same storage for every row.
 ///
 /// Accepts CRLF, LF or lone CR line ends, quoted fields spanning lines, `""` inside quotes, a UTF-8 byte order
-/// mark at the start, and `;` or TAB in place of `,` when the first line holds no comma. Blank lines are skipped. It is lenient where spreadsheets are (a `"` inside an unquoted
-/// field is kept as is) and reports a `problem` where data would be lost or guessed: an unterminated quote, text
-/// after a closing quote, or a record over the size limit. Works on bytes; decoding is the caller's business.
+/// mark at the start, and `;` or TAB in place of `,` when the first line holds no comma (or Excel's `sep=;` line
+/// says so). Blank lines are skipped. It is lenient where spreadsheets are (a `"` inside an unquoted field is kept
+/// as is) and reports a `problem` where data would be lost or guessed: an unterminated quote, text after a closing
+/// quote, or a record over the size limit. Works on bytes; decoding is the caller's business.
 final class CSVRowParser {
     /// The current row's fields, concatenated; `range(ofField:)` says where each one is.
     private(set) var bytes: [UInt8] = []

@@ -1,7 +1,7 @@
 /// Why a list could not be imported, or why one of its records was skipped.
 ///
-/// `unreadable`, `missingColumn` and `wrongFormat` stop an import; `malformed` concerns one record, and the reader can go on
-/// to the next one if the caller wants to.
+/// `unreadable`, `missingColumn` and `wrongFormat` stop an import; `malformed` concerns one record, and the reader
+/// can go on to the next one if the caller wants to.
 public enum ImportError: Error, Sendable, Hashable {
     /// The file could not be opened or read (missing, permission denied, a directory, an I/O error).
     case unreadable(reason: String)
