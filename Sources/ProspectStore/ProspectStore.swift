@@ -181,6 +181,14 @@ public protocol ProspectStore: AnyObject {
     func count() throws(StoreError) -> Int
 }
 
+/// A store whose write transaction can span several `record` calls, for bulk loads: SQLite, where each commit
+/// rewrites every page of the dedup index that its rows touched. PostgreSQL commits each `record` on its own, as it
+/// orders a transaction's keys to rule out deadlocks and runs a transaction that lost a race again.
+public protocol TransactionGrouping: ProspectStore {
+    /// Runs `body` in one write transaction, which the `record` calls it makes join; rolls it back if `body` throws.
+    func inOneTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T
+}
+
 extension ProspectStore {
     /// Every prospect the filter selects, in the order asked for.
     public func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool) throws(StoreError) -> [StoredProspect] {

@@ -3,7 +3,7 @@ import Foundation
 /// The embedded default store: one SQLite file that several processes on one machine may share.
 ///
 /// Open one per thread: the connection and its cached statements belong to one thread at a time.
-public final class SQLiteStore: ProspectStore {
+public final class SQLiteStore: TransactionGrouping {
     private let database: SQLiteDatabase
 
     /// Opens the store at `path`, creating the file (mode 0600) when `create` allows, and migrating its schema as
@@ -96,6 +96,10 @@ public final class SQLiteStore: ProspectStore {
             }
             return groupResults
         }
+    }
+
+    public func inOneTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try database.writeTransaction(body)
     }
 
     public func ledgerEntry(contentHash: String) throws(StoreError) -> LedgerEntry? {

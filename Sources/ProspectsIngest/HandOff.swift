@@ -56,6 +56,15 @@ final class HandOff<Element: Sendable, Failure: Error>: @unchecked Sendable {
         return nil
     }
 
+    /// The next element if one is queued, without waiting; its `.failure` once the producer has finished with one
+    /// and everything it sent has been received. Nil when nothing is ready yet, or ever.
+    func receiveIfReady() -> Result<Element, Failure>? {
+        condition.lock()
+        let ready = !items.isEmpty || finished
+        condition.unlock()
+        return ready ? receive() : nil
+    }
+
     /// The consumer stops: a waiting or later `send` returns false, and queued elements are dropped.
     func cancel() {
         condition.lock()

@@ -85,4 +85,39 @@ struct SQLiteStoreTests {
                 && !error.message.contains("secret")
         }
     }
+
+    /// A bulk load's batches share one commit: another connection sees none of them until the body returns.
+    @Test func recordsInOneTransactionCommitTogether() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("db.sqlite")
+        let store = try SQLiteStore(path: path)
+        let other = try SQLiteStore(path: path)
+        try store.inOneTransaction { () throws(StoreError) in
+            _ = try store.record([sighting("A", "a@example.com")])
+            _ = try store.record([sighting("B", "b@example.com"), sighting("A", "A@example.com", source: "b.png")])
+            #expect(try other.count() == 0, "nothing is committed before the body returns")
+        }
+        #expect(try other.count() == 2)
+        let a = try #require(try other.prospect(.email("a@example.com")))
+        #expect(a.scanCount == 2 && a.id == 1)
+        #expect(try other.history(of: a.id).map(\.source) == ["a.png", "b.png"])
+    }
+
+    /// A `record` that fails inside the transaction may have written part of its rows; the transaction must not
+    /// commit them, even when the body catches the error and returns.
+    @Test func aRecordThatFailsInsideDoomsTheWholeTransaction() throws {
+        let folder = try TemporaryDirectory()
+        let store = try SQLiteStore(path: folder.file("db.sqlite"))
+        expectStoreError({ () throws(StoreError) in
+            try store.inOneTransaction { () throws(StoreError) in
+                _ = try store.record([sighting("A", "a@example.com")])
+                // The second sighting's NUL fails the call after its first sighting was written.
+                _ = try? store.record([sighting("B", "b@example.com"), sighting("C\u{0}", "c@example.com")])
+            }
+        }) { error in if case .database(0, let message, _) = error { message.contains("NUL") } else { false } }
+        #expect(try store.count() == 0)
+        // The connection is usable again, outside any transaction.
+        _ = try store.record([sighting("D", "d@example.com")])
+        #expect(try store.count() == 1)
+    }
 }

@@ -147,4 +147,30 @@ import Testing
         let lines = ["name,email"] + (1...2_000).map { "P\($0),p\($0)@example.com" }
         #expect(throws: StoreError.self) { try importCSV(lines, batchSize: 10) }
     }
+
+    /// A store failure half-way: what the importer says is committed is exactly what the store holds, though
+    /// batches share transactions, and the rows of the batch that failed are not in.
+    @Test func afterAStoreFailureCommittedIsWhatTheStoreHolds() throws {
+        // A real failure at row 1,500, in the middle of a batch: a trigger another connection added.
+        var other: OpaquePointer?
+        #expect(sqlite3_open(storePath, &other) == SQLITE_OK)
+        let trigger = """
+            CREATE TRIGGER fail BEFORE INSERT ON prospects WHEN NEW.email_key = 'p1500@example.com'
+            BEGIN SELECT RAISE(ABORT, 'no room for p1500'); END
+            """
+        #expect(sqlite3_exec(other, trigger, nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(other)
+        let path = folder.file("list.csv")
+        let lines = ["name,email"] + (1...3_000).map { "P\($0),p\($0)@example.com" }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let importer = Importer(store: store, batchSize: 100)
+        #expect(throws: StoreError.self) {
+            try importer.run(source: "list.csv", reader: try CSVRecordReader(path: path)) { _ in }
+        }
+        let count = try store.count()
+        #expect(importer.committed.inserted == count && importer.committed.rows == count)
+        #expect(count <= 1_400, "the batch holding row 1,500 starts at row 1,401")
+        #expect(importer.committedThroughLine == (count == 0 ? 0 : count + 1), "line 1 is the header")
+        #expect(try store.prospect(.email("p1401@example.com")) == nil)
+    }
 }
