@@ -62,6 +62,13 @@ final class SQLiteStatement {
         Int(sqlite3_changes(sqlite3_db_handle(handle)))
     }
 
+    /// The rowid of the connection's last successful INSERT into any table; an upsert that updated instead leaves
+    /// it as it was, so set it to a rowid no insert can have first.
+    var lastInsertedRowID: Int64 {
+        get { sqlite3_last_insert_rowid(sqlite3_db_handle(handle)) }
+        set { sqlite3_set_last_insert_rowid(sqlite3_db_handle(handle), newValue) }
+    }
+
     /// Binds, steps until done (or `row` returns false), then resets so the statement can be reused from the cache.
     private func run(_ values: [SQLValue], row: (SQLiteRow) throws(StoreError) -> Bool) throws(StoreError) {
         // Every parameter is bound on every run, so old bindings need no clearing.

@@ -23,42 +23,40 @@ public final class SQLiteStore: TransactionGrouping {
         }
     }
 
-    /// A new key inserts with scan count 1 and the id `nextID()` handed out; the change count says whether it did.
-    /// `ON CONFLICT DO NOTHING RETURNING` would return no row on conflict (SQLite 3.40), and a `RETURNING` on
-    /// every insert costs a bulk import much of its time, so a conflict is followed by `touch`. A new prospect
-    /// costs one statement: bulk imports must stay close to the `sqlite3` shell's own `.import`.
-    private static let insert = """
+    /// A new key inserts with scan count 1 and the id `nextID()` handed out; a known key counts the scan and moves
+    /// the last-seen time forward, never back, and a phone or organisation the prospect lacked is taken from this
+    /// card (a later MECARD fills in what a two-line code did not carry), but what is known is never overwritten.
+    /// The last inserted rowid says which happened: the update path leaves it as it was. One statement, without
+    /// `RETURNING` (which costs every insert much of its time), so that bulk imports stay close to the `sqlite3`
+    /// shell's own `.import`; a known key then looks up its id, from the index alone.
+    private static let upsert = """
+        INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at, \
+        last_seen_at, scan_count, first_source, remind_at, id) \
+        VALUES ($1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11, $12) \
+        ON CONFLICT (email_key) DO UPDATE SET scan_count = scan_count + 1, \
+        last_seen_at = max(last_seen_at, excluded.last_seen_at), phone = coalesce(phone, excluded.phone), \
+        organization = coalesce(organization, excluded.organization)
+        """
+
+    /// A prospect deleted since its content was loaded comes back, but a known one is left as it is: that content
+    /// was counted once already.
+    private static let restore = """
         INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at, \
         last_seen_at, scan_count, first_source, remind_at, id) \
         VALUES ($1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11, $12) \
         ON CONFLICT (email_key) DO NOTHING
         """
 
-    /// A known key counts the scan and moves the last-seen time forward, never back; a phone or organisation
-    /// the prospect lacked is taken from this card (a later MECARD fills in what a two-line code did not carry),
-    /// but what is known is never overwritten.
-    private static let touch = """
-        UPDATE prospects SET scan_count = scan_count + 1, last_seen_at = max(last_seen_at, $2), \
-        phone = coalesce(phone, $3), organization = coalesce(organization, $4) \
-        WHERE email_key = $1 RETURNING id
-        """
+    private static let idOfKey = "SELECT id FROM prospects WHERE email_key = $1"
 
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
-        let insert = try database.statement(Self.insert)
-        let touch = try database.statement(Self.touch)
+        let upsert = try database.statement(Self.upsert)
+        let restore = try database.statement(Self.restore)
+        let idOfKey = try database.statement(Self.idOfKey)
         let insertScan = try database.statement(ProspectSQL.insertScan)
         let insertLedger = try database.statement(ProspectSQL.insertLedgerEntry)
         return try database.writeTransaction { () throws(StoreError) in
             var nextID = try nextID()
-            // A new prospect unless its key is known: its id, or nil. Appends the id to `values` (their reserved
-            // last slot), after the parameters `touch` reads.
-            func insertNew(_ values: inout [SQLValue]) throws(StoreError) -> Int64? {
-                values.append(.integer(nextID))
-                try insert.execute(values)
-                guard insert.changes == 1 else { return nil }
-                nextID += 1
-                return nextID - 1
-            }
             var groupResults: [LedgeredResult] = []
             groupResults.reserveCapacity(groups.count)
             for group in groups {
@@ -68,8 +66,9 @@ public final class SQLiteStore: TransactionGrouping {
                     if insertLedger.changes == 0 {
                         var restored: [Int64?] = []
                         for sighting in group.sightings {
-                            var values = try ProspectSQL.upsertValues(sighting)
-                            restored.append(try insertNew(&values))
+                            try restore.execute(try ProspectSQL.upsertValues(sighting) + [.integer(nextID)])
+                            restored.append(restore.changes == 1 ? nextID : nil)
+                            if restore.changes == 1 { nextID += 1 }
                         }
                         groupResults.append(.alreadyInLedger(restored: restored))
                         continue
@@ -79,14 +78,17 @@ public final class SQLiteStore: TransactionGrouping {
                 results.reserveCapacity(group.sightings.count)
                 for sighting in group.sightings {
                     var values = try ProspectSQL.upsertValues(sighting)
-                    if let id = try insertNew(&values) {
-                        results.append(.inserted(id: id))
+                    values.append(.integer(nextID))
+                    // Ids start at 1; a scan or ledger row inserted before may have had the rowid `nextID`.
+                    upsert.lastInsertedRowID = 0
+                    try upsert.execute(values)
+                    if upsert.lastInsertedRowID == nextID {
+                        results.append(.inserted(id: nextID))
+                        nextID += 1
                         continue
                     }
-                    // $4 is the email key, $7 the time seen, $5 and $6 the phone and organisation.
-                    let ids = try touch.query([values[3], values[6], values[4], values[5]]) { row throws(StoreError) in
-                        try row.int64(0)
-                    }
+                    // $4 is the email key.
+                    let ids = try idOfKey.query([values[3]]) { row throws(StoreError) in try row.int64(0) }
                     guard let id = ids.first else { throw .corrupt("a conflicting key has no row") }
                     // The first sighting lives in the prospect row; `scans` holds the later ones.
                     try insertScan.execute([.integer(id), .text(sighting.source), .date(sighting.seenAt)])

@@ -120,4 +120,18 @@ struct SQLiteStoreTests {
         _ = try store.record([sighting("D", "d@example.com")])
         #expect(try store.count() == 1)
     }
+
+    /// A known key's upsert leaves the connection's last inserted rowid as it was, and a scan row inserted before
+    /// may have had the very id a new prospect would get: that must not pass for an insert.
+    @Test func aRepeatIsADuplicateWhenTheLastScanRowHadTheNextProspectID() throws {
+        let folder = try TemporaryDirectory()
+        let store = try SQLiteStore(path: folder.file("db.sqlite"))
+        _ = try store.record([sighting("A", "a@example.com"), sighting("B", "b@example.com")])
+        // Scan rows 1, 2 and 3; the next prospect id is 3.
+        for _ in 1...3 { _ = try store.record([sighting("A", "a@example.com")]) }
+        #expect(try store.record([sighting("A", "a@example.com")]) == [.duplicate(id: 1)])
+        #expect(try store.count() == 2)
+        #expect(try store.prospect(.id(1))?.scanCount == 5)
+        #expect(try store.record([sighting("C", "c@example.com")]) == [.inserted(id: 3)])
+    }
 }
