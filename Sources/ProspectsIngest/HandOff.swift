@@ -45,24 +45,44 @@ final class HandOff<Element: Sendable, Failure: Error>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while items.isEmpty && !finished { condition.wait() }
-        if !items.isEmpty {
-            condition.broadcast()
-            return .success(items.removeFirst())
+        return take()
+    }
+
+    /// As `receive()`, but waits until `deadline` at most: `.timedOut` then.
+    func receive(before deadline: Date) -> Reception {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.isEmpty && !finished {
+            guard condition.wait(until: deadline) else { return .timedOut }
         }
-        if let failure {
-            self.failure = nil
-            return .failure(failure)
-        }
-        return nil
+        return .received(take())
+    }
+
+    enum Reception {
+        /// What `receive()` would have returned.
+        case received(Result<Element, Failure>?)
+        case timedOut
     }
 
     /// The next element if one is queued, without waiting; its `.failure` once the producer has finished with one
     /// and everything it sent has been received. Nil when nothing is ready yet, or ever.
     func receiveIfReady() -> Result<Element, Failure>? {
         condition.lock()
-        let ready = !items.isEmpty || finished
-        condition.unlock()
-        return ready ? receive() : nil
+        defer { condition.unlock() }
+        return take()
+    }
+
+    /// The next element, the failure, or nil; called with the lock held.
+    private func take() -> Result<Element, Failure>? {
+        if !items.isEmpty {
+            condition.broadcast()
+            return .success(items.removeFirst())
+        }
+        if finished, let failure {
+            self.failure = nil
+            return .failure(failure)
+        }
+        return nil
     }
 
     /// The consumer stops: a waiting or later `send` returns false, and queued elements are dropped.

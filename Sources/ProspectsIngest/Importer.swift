@@ -81,8 +81,8 @@ public final class Importer {
     }
 
     /// From now on, SIGINT or SIGTERM make `run` stop before the next batch is written, throwing `Interrupted`, so
-    /// that the caller can say which rows are in. The signal is seen when that batch is ready: a reader waiting on
-    /// a slow pipe delays it, and a second signal ends the process at once.
+    /// that the caller can say which rows are in: before a batch is written, or within a tenth of a second while
+    /// the reader is slow. A second signal ends the process at once.
     public func stopOnInterrupt() throws(SystemCallError) {
         stopSignals = try SignalPipe(once: true)
     }
@@ -112,7 +112,7 @@ public final class Importer {
         var throughLine = 0
         do {
             // Waiting for the reader happens outside any transaction: it may be reading a slow pipe.
-            while var next = handOff.receive() {
+            while var next = try nextBatch(from: handOff) {
                 var stop: (any Error)?
                 try inTransaction(grouping) { () throws(StoreError) in
                     let openedAt = ContinuousClock.now
@@ -163,6 +163,22 @@ public final class Importer {
             throw error
         }
         return totals
+    }
+
+    /// The reader's next batch, or nil once it is done. A stop signal that comes while the reader is slow (a pipe
+    /// that delivers a row now and then) is seen within a tenth of a second, not only when the next batch is ready.
+    private func nextBatch(from handOff: HandOff<Batch, ImportError>) throws -> Result<Batch, ImportError>? {
+        guard let stopSignals else { return handOff.receive() }
+        while true {
+            switch handOff.receive(before: Date(timeIntervalSinceNow: 0.1)) {
+            case .received(let next): return next
+            case .timedOut:
+                if stopSignals.drain() > 0 {
+                    handOff.cancel()
+                    throw Interrupted()
+                }
+            }
+        }
     }
 
     /// Runs `body` in one transaction where the store can hold one open across batches (SQLite: each commit rewrites

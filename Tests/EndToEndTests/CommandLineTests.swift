@@ -213,6 +213,27 @@ import Testing
             try OutputSafetyTests.sqlite3(store, "SELECT count(*), max(scan_count) FROM prospects") == "300000|1\n")
     }
 
+    /// Ctrl-C while `import -` waits on a pipe that has gone quiet (a person typing, a slow export) stops it at once
+    /// and says what is in. Before, the stop was seen only once the next batch of 10,000 rows was ready.
+    @Test func anInterruptWhileThePipeIsQuietStopsTheImportAtOnce() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("p.sqlite")
+        let fifo = folder.file("rows")
+        // The shell holds the pipe open after two rows; it gives up on the import after 10 s, closing the pipe.
+        let interrupting = [
+            "/bin/sh", "-c",
+            #"mkfifo "$FIFO"; "$0" "$@" <"$FIFO" & pid=$!; exec 3>"$FIFO"; printf 'name,email\nAnn,ann@example.com\n' >&3; "#
+                + #"sleep 0.5; kill -INT $pid; i=0; while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; "#
+                + #"i=$((i + 1)); done; exec 3>&-; wait $pid"#,
+        ]
+        let started = ContinuousClock.now
+        let result = try ProspectsProcess.run(
+            ["import", "--format", "csv", "--store", store, "-"], environment: ["FIFO": fifo], launcher: interrupting)
+        #expect(result.status == 130, "\(result.stderr)")
+        #expect(result.stderr.contains("stdin: interrupted; nothing was imported"), "\(result.stderr)")
+        #expect(ContinuousClock.now - started < .seconds(8), "the stop waited for the pipe to close")
+    }
+
     /// A store whose disk gives out is an I/O failure (74) naming the store, not an internal error (70). Here a file
     /// size limit makes SQLite's writes fail as a full or failing disk would.
     @Test func aStoreThatCannotWriteIsAnIOError() throws {
