@@ -48,6 +48,13 @@ final class HandOff<Element: Sendable, Failure: Error>: @unchecked Sendable {
         return take()
     }
 
+    /// What `receive(before:)` found.
+    enum Reception {
+        /// What `receive()` would have returned.
+        case received(Result<Element, Failure>?)
+        case timedOut
+    }
+
     /// As `receive()`, but waits until `deadline` at most: `.timedOut` then.
     func receive(before deadline: Date) -> Reception {
         condition.lock()
@@ -56,12 +63,6 @@ final class HandOff<Element: Sendable, Failure: Error>: @unchecked Sendable {
             guard condition.wait(until: deadline) else { return .timedOut }
         }
         return .received(take())
-    }
-
-    enum Reception {
-        /// What `receive()` would have returned.
-        case received(Result<Element, Failure>?)
-        case timedOut
     }
 
     /// The next element if one is queued, without waiting; its `.failure` once the producer has finished with one

@@ -8,8 +8,9 @@ import ProspectsExchange
 /// Each row is validated exactly as a scanned two-line payload would be (name, email, unsafe characters) and
 /// recorded through the store's dedup key, in batches of `batchSize` rows. Reading and validating run on a second
 /// thread one batch ahead of the store's writes, so both cores work and at most three batches are in memory. In
-/// SQLite, a batch the reader has ready joins the open transaction, for up to a second. A row's contacted flag, added date and reminder (as our export writes them) apply to a new prospect; a
-/// known prospect keeps what the team gave it.
+/// SQLite, a batch the reader has ready joins the open transaction, for up to a second. A row's contacted flag,
+/// added date and reminder (as our export writes them) apply to a new prospect; a known prospect keeps what the
+/// team gave it.
 public final class Importer {
     /// One row that was not imported, and why.
     public struct Rejection: Sendable, Hashable {
