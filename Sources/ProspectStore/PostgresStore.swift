@@ -1,4 +1,5 @@
 import Foundation
+import ProspectsCore
 
 /// The store for teams whose scanners run on several machines: one PostgreSQL database.
 ///
@@ -52,6 +53,21 @@ public final class PostgresStore: ProspectStore {
 
     private static let insertIfDeletedWithID = insertIfDeleted(explicitID: true)
     private static let insertIfDeletedWithDefaultID = insertIfDeleted(explicitID: false)
+
+    /// `NameKey.fold(name_key)` in SQL: `translate` for the letters that fold to one letter, `replace` for the
+    /// others (ß → ss), from the same table, so that both stores sort names exactly alike.
+    private static let foldedNameKey: String = {
+        let folds = NameKey.folds.sorted { $0.key.value < $1.key.value }
+        let single = folds.filter { $0.value.unicodeScalars.count == 1 }
+        var expression = """
+            translate(name_key, '\(String(String.UnicodeScalarView(single.map(\.key))))', \
+            '\(single.map(\.value).joined())')
+            """
+        for (scalar, fold) in folds where fold.unicodeScalars.count > 1 {
+            expression = "replace(\(expression), '\(scalar)', '\(fold)')"
+        }
+        return expression + #" COLLATE "C""#
+    }()
 
     /// `$1` ids from the prospects' identity sequence, ascending, or none when this role may not take them:
     /// an identity column's own default needs no privilege on its sequence, `nextval` does (USAGE or UPDATE).
@@ -156,7 +172,8 @@ public final class PostgresStore: ProspectStore {
     public func forEach(
         filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool
     ) throws(StoreError) {
-        for row in try connection.execute(ProspectSQL.list(filter: filter, sort: sort, reverse: reverse), []).rows {
+        let sql = ProspectSQL.list(filter: filter, sort: sort, reverse: reverse, foldedNameKey: Self.foldedNameKey)
+        for row in try connection.execute(sql, []).rows {
             guard body(try ProspectSQL.prospect(from: row)) else { return }
         }
     }

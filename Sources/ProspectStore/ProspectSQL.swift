@@ -13,7 +13,8 @@ enum ProspectSQL {
         first_source, remind_at
         """
 
-    static func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool) -> String {
+    /// `foldedNameKey` is the store's SQL for `NameKey.fold(name_key)`.
+    static func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool, foldedNameKey: String) -> String {
         // TRUE and FALSE are keywords in SQLite (as 1 and 0) and in PostgreSQL.
         let condition =
             switch filter {
@@ -24,8 +25,8 @@ enum ProspectSQL {
         // The id breaks ties so that the order is total and identical in both stores.
         let order =
             switch (sort, reverse) {
-            case (.name, false): "name_key ASC, id ASC"
-            case (.name, true): "name_key DESC, id DESC"
+            case (.name, false): "\(foldedNameKey) ASC, name_key ASC, id ASC"
+            case (.name, true): "\(foldedNameKey) DESC, name_key DESC, id DESC"
             case (.recent, false): "created_at DESC, id DESC"
             case (.recent, true): "created_at ASC, id ASC"
             }

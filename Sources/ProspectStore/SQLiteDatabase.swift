@@ -145,6 +145,32 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Adds `name(text)` to this connection's SQL, computed by `transform`: for orders SQLite cannot express, such
+    /// as the folded name key. NULL and non-text arguments give NULL. Deterministic, so SQLite may compute it once
+    /// per row. The C function is `sqlite3_create_function_v2`.
+    func addFunction(_ name: String, _ transform: @escaping (String) -> String) throws(StoreError) {
+        let box = Unmanaged.passRetained(TextFunction(transform)).toOpaque()
+        // On failure SQLite calls the destructor itself, releasing the box.
+        let code = sqlite3_create_function_v2(
+            handle, name, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, box,
+            { context, _, arguments in
+                let function = Unmanaged<TextFunction>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                guard let argument = arguments?[0], sqlite3_value_type(argument) == SQLITE_TEXT,
+                    let bytes = sqlite3_value_text(argument)
+                else { return sqlite3_result_null(context) }
+                let text = String(
+                    decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(argument))),
+                    as: UTF8.self)
+                var result = function.transform(text)
+                result.withUTF8 { utf8 in
+                    sqlite3_result_text(
+                        context, UnsafeRawPointer(utf8.baseAddress).map { $0.assumingMemoryBound(to: CChar.self) },
+                        Int32(utf8.count), prospects_sqlite_transient())
+                }
+            }, nil, nil, { box in box.map { Unmanaged<TextFunction>.fromOpaque($0).release() } })
+        guard code == SQLITE_OK else { throw Self.error(code: code, connection: handle, sql: nil) }
+    }
+
     /// Switches the file to WAL, which lets readers work beside one writer. The mode is stored in the file, so
     /// this usually finds it set. Switching needs a moment alone with the file, and SQLite answers SQLITE_BUSY
     /// at once, without the busy handler, when another connection is opening it too: retry until the timeout.
@@ -227,3 +253,12 @@ final class SQLiteDatabase {
 
 @available(*, unavailable)
 extension SQLiteDatabase: Sendable {}
+
+/// A Swift function SQLite calls back: the user data of `SQLiteDatabase.addFunction`.
+private final class TextFunction {
+    let transform: (String) -> String
+
+    init(_ transform: @escaping (String) -> String) {
+        self.transform = transform
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import ProspectsCore
 
 /// The embedded default store: one SQLite file that several processes on one machine may share.
 ///
@@ -17,6 +18,7 @@ public final class SQLiteStore: TransactionGrouping {
             try SQLiteSchema.refuseForeign(database)
             try database.enableWAL()
             try SQLiteSchema.migrate(database)
+            try database.addFunction(Self.foldFunction, NameKey.fold)
         } catch .corrupt(let why) {
             // Opening is the first read, so a file that is no database (`--store list.csv`) fails here.
             throw .unavailable("cannot open \(path) as a prospect store: \(why)")
@@ -48,6 +50,9 @@ public final class SQLiteStore: TransactionGrouping {
         """
 
     private static let idOfKey = "SELECT id FROM prospects WHERE email_key = $1"
+
+    /// `NameKey.fold` in this connection's SQL, for `list --sort name`.
+    private static let foldFunction = "prospects_fold"
 
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
         let upsert = try database.statement(Self.upsert)
@@ -111,7 +116,9 @@ public final class SQLiteStore: TransactionGrouping {
     public func forEach(
         filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool
     ) throws(StoreError) {
-        try database.each(ProspectSQL.list(filter: filter, sort: sort, reverse: reverse)) { row throws(StoreError) in
+        let sql = ProspectSQL.list(
+            filter: filter, sort: sort, reverse: reverse, foldedNameKey: "\(Self.foldFunction)(name_key)")
+        try database.each(sql) { row throws(StoreError) in
             body(try ProspectSQL.prospect(from: row))
         }
     }

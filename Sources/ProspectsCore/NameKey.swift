@@ -2,11 +2,51 @@ import Foundation
 
 /// The key a name sorts by: NFC, lowercased, NFC again. Both stores compare it byte by byte (SQLite BINARY,
 /// PostgreSQL `COLLATE "C"`), which is code-point order in UTF-8, so they sort alike whatever their locale.
+///
+/// `list --sort name` orders by the key with its Latin letters folded to their base letters first (`folds`), so
+/// that Élodie sorts beside Elena, not after Zoë, and by the key itself only among names that fold alike. The fold
+/// is applied when a list is read, not stored, so stores written before it sort the same way.
 public enum NameKey {
     public static func make(_ name: String) -> String {
         // Text below U+0300 is already NFC: Foundation's normalisation, microseconds per call, is only needed for
         // the rest (`LatinText`).
         let lower = (LatinText.isBelowCombining(name) ? name : name.precomposedStringWithCanonicalMapping).lowercased()
         return LatinText.isBelowCombining(lower) ? lower : lower.precomposedStringWithCanonicalMapping
+    }
+
+    /// What each Latin letter with a diacritic folds to in the sort: the letter its canonical decomposition starts
+    /// with (é → e, ǚ → u, ệ → e), or for the letters that have none, the one a reader would file it under (ø → o,
+    /// ł → l, ß → ss, æ → ae). A fixed table, so that PostgreSQL can apply exactly the same fold (`translate` and
+    /// `replace`) as SQLite does in Swift.
+    public static let folds: [Unicode.Scalar: String] = {
+        var folds: [Unicode.Scalar: String] = [
+            "æ": "ae", "Æ": "ae", "ð": "d", "Ð": "d", "ø": "o", "Ø": "o", "þ": "th", "Þ": "th", "ß": "ss",
+            "ẞ": "ss", "đ": "d", "Đ": "d", "ħ": "h", "Ħ": "h", "ı": "i", "ĳ": "ij", "Ĳ": "ij", "ŀ": "l", "Ŀ": "l",
+            "ł": "l", "Ł": "l", "ŋ": "n", "Ŋ": "n", "œ": "oe", "Œ": "oe", "ŧ": "t", "Ŧ": "t", "ſ": "s",
+        ]
+        // Latin-1, Latin Extended-A and -B, Latin Extended Additional (Vietnamese, Welsh ŵ, …).
+        for value in Array(0xC0...0x24F) + Array(0x1E00...0x1EFF) {
+            guard let scalar = Unicode.Scalar(value), folds[scalar] == nil else { continue }
+            let parts = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
+            guard parts.count > 1, let base = parts.first, base.isASCII, base.properties.isAlphabetic,
+                parts.dropFirst().allSatisfy({ (0x300...0x36F).contains($0.value) })
+            else { continue }
+            folds[scalar] = String(base).lowercased()
+        }
+        return folds
+    }()
+
+    /// `key` with every scalar in `folds` replaced by its fold. Text that is all ASCII comes back as it is.
+    public static func fold(_ key: String) -> String {
+        if key.utf8.allSatisfy({ $0 < 0x80 }) { return key }
+        var folded = String.UnicodeScalarView()
+        for scalar in key.unicodeScalars {
+            if let replacement = folds[scalar] {
+                folded.append(contentsOf: replacement.unicodeScalars)
+            } else {
+                folded.append(scalar)
+            }
+        }
+        return String(folded)
     }
 }

@@ -20,3 +20,30 @@ import Testing
         #expect(NameKey.make("alice") == "alice")
     }
 }
+
+@Suite struct NameKeyFoldTests {
+    @Test func lettersWithDiacriticsFoldToTheirBaseLetters() {
+        #expect(NameKey.fold("zoë ødegård") == "zoe odegard")
+        #expect(NameKey.fold("élodie") == "elodie")
+        #expect(NameKey.fold("łukasz wałęsa") == "lukasz walesa")
+        #expect(NameKey.fold("straße") == "strasse")
+        #expect(NameKey.fold("nguyễn thị ánh") == "nguyen thi anh")
+        #expect(NameKey.fold("şükrü çağlar") == "sukru caglar")
+        #expect(NameKey.fold("æsa œuvre") == "aesa oeuvre")
+    }
+
+    @Test func otherScriptsAndASCIIAreLeftAsTheyAre() {
+        #expect(NameKey.fold("paul hudson") == "paul hudson")
+        #expect(NameKey.fold("李小龙") == "李小龙")
+        #expect(NameKey.fold("σοφία") == "σοφία", "Greek is sorted among itself, by code point")
+        #expect(NameKey.fold("ana 🙂") == "ana 🙂")
+    }
+
+    /// Every fold is ASCII, so folding twice changes nothing and a folded key never sorts among unfolded ones.
+    @Test func everyFoldIsLowercaseASCIILetters() {
+        for (scalar, fold) in NameKey.folds {
+            #expect(!fold.isEmpty && fold.utf8.allSatisfy { (0x61...0x7A).contains($0) }, "\(scalar) → \(fold)")
+        }
+        #expect(NameKey.folds.count > 300)
+    }
+}
