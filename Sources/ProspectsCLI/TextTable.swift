@@ -28,6 +28,12 @@ struct TextTable {
     static func displayWidth(_ text: String) -> Int {
         var width = 0
         for scalar in text.unicodeScalars {
+            // Below U+0300 only the soft hyphen (a format character) takes no column; the property lookup for every
+            // other scalar was half of what a long `list` cost.
+            if scalar.value < 0x300 {
+                width += scalar.value == 0xAD ? 0 : 1
+                continue
+            }
             switch scalar.properties.generalCategory {
             case .nonspacingMark, .enclosingMark, .format: continue
             default: break

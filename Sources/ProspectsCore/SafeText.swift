@@ -9,6 +9,11 @@ public enum SafeText {
     /// The limit counts Unicode scalars, not `Character`s: one `Character` can hold any number of combining
     /// marks, so only a scalar count bounds the length of the output.
     public static func escaped(_ text: String, limit: Int? = nil) -> String {
+        // Printable ASCII without a backslash, within the limit, escapes to itself.
+        let plain = LatinText.withBytes(of: text, below: 0x7F) { bytes in
+            bytes.count <= (limit ?? .max) && !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\\") }
+        }
+        if plain == true { return text }
         var out = ""
         var count = 0
         for scalar in text.unicodeScalars {
@@ -58,6 +63,13 @@ public enum SafeText {
     /// Variation selectors are the exception: they only choose a glyph for the scalar before them (the emoji
     /// form of ❤︎, a Japanese ideographic variant) and are common in names typed on phones.
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        // Below U+0300 the property lookups come down to a few fixed code points, and a list of names spent half
+        // its time in them.
+        scalar.value < 0x300 ? LatinText.isUnsafe(scalar.value) : isUnsafeByProperties(scalar)
+    }
+
+    /// `isUnsafe` from the Unicode properties, for every scalar (`FastPathEquivalenceTests` compares the two).
+    static func isUnsafeByProperties(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         switch v {
         case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1 (includes ESC and CSI)

@@ -113,7 +113,7 @@ import Testing
     @Test func latinPredicatesMatchUnicodeProperties() {
         for value in UInt32(0)..<0x300 {
             let scalar = Unicode.Scalar(value)!
-            #expect(LatinText.isUnsafe(value) == SafeText.isUnsafe(scalar), "U+\(String(value, radix: 16))")
+            #expect(LatinText.isUnsafe(value) == SafeText.isUnsafeByProperties(scalar), "U+\(String(value, radix: 16))")
             #expect(
                 LatinText.isSpace(value) == (ScalarText.isBlank(scalar) || ScalarText.isLineBreak(scalar)),
                 "U+\(String(value, radix: 16))")
