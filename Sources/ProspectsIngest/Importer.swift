@@ -255,38 +255,66 @@ public final class Importer {
         }
     }
 
-    /// The same rules as a scanned `Name\nemail` code, plus the optional fields' safety.
+    /// The same rules as a scanned `Name\nemail` code, plus the optional fields' safety. A line break inside a
+    /// quoted name, phone or organisation cell (a CRM's two-line company field) becomes a space; in an address it
+    /// is an error, as it would start another line of a scanned code.
     static func validate(_ record: ImportRecord, parser: PayloadParser) -> Result<Prospect, ScanError> {
-        // A quoted CSV cell may hold a line break; in a scanned code it would start another line.
-        for (field, value) in [("name", record.name), ("email address", record.email)] {
-            if let scalar = Self.firstNewline(in: value) {
-                return .failure(.unsafeCharacters(field: field, scalar: scalar.value))
-            }
+        if let scalar = Self.firstNewline(in: record.email) {
+            return .failure(.unsafeCharacters(field: "email address", scalar: scalar.value))
         }
         var prospect: Prospect
         // The fields as they are: joined into one payload, a name holding a MECARD would replace the address.
-        switch parser.prospect(name: record.name, email: record.email) {
+        switch parser.prospect(name: Self.joiningLines(record.name), email: record.email) {
         case .success(let parsed): prospect = parsed
         case .failure(let error): return .failure(error)
         }
-        for (field, value) in [("phone", record.phone), ("organization", record.organization)] {
+        let phone = record.phone.map(Self.joiningLines)
+        let organization = record.organization.map(Self.joiningLines)
+        for (field, value) in [("phone", phone), ("organization", organization)] {
             if let value, let scalar = SafeText.firstUnsafe(in: value) {
                 return .failure(.unsafeCharacters(field: field, scalar: scalar.value))
             }
         }
-        prospect.phone = record.phone.flatMap { $0.isEmpty ? nil : $0 }
-        prospect.organization = record.organization.flatMap { $0.isEmpty ? nil : $0 }
+        prospect.phone = phone.flatMap { $0.isEmpty ? nil : $0 }
+        prospect.organization = organization.flatMap { $0.isEmpty ? nil : $0 }
         return .success(prospect)
     }
 
     /// `text.first(where: \.isNewline)` without grapheme breaking: `Character.isNewline` looks at a
     /// character's first scalar, and each of these scalars (grapheme break class CR, LF or Control) starts one.
     static func firstNewline(in text: String) -> Unicode.Scalar? {
-        text.unicodeScalars.first { scalar in
-            switch scalar.value {
-            case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
-            default: false
+        text.unicodeScalars.first(where: isLineBreak)
+    }
+
+    /// `text` with each run of line breaks, and the spaces and tabs around it, replaced by one space, and trimmed
+    /// of them at either end.
+    static func joiningLines(_ text: String) -> String {
+        guard firstNewline(in: text) != nil else { return text }
+        var joined = String.UnicodeScalarView()
+        var pendingSpace = false
+        var breaking = false
+        for scalar in text.unicodeScalars {
+            if isLineBreak(scalar) {
+                breaking = true
+                // Spaces and tabs before the break go with it.
+                while let last = joined.last, last == " " || last == "\t" { joined.removeLast() }
+                pendingSpace = !joined.isEmpty
+            } else if breaking && (scalar == " " || scalar == "\t") {
+                continue
+            } else {
+                if pendingSpace { joined.append(" ") }
+                pendingSpace = false
+                breaking = false
+                joined.append(scalar)
             }
+        }
+        return String(joined)
+    }
+
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
         }
     }
 }

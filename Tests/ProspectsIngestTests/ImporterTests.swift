@@ -3,9 +3,10 @@ import Foundation
 import ProspectStore
 import ProspectsCore
 import ProspectsExchange
-import ProspectsIngest
 import ProspectsTestSupport
 import Testing
+
+@testable import ProspectsIngest
 
 /// The import path on real CSV files and a real SQLite file, with batches small enough that every run crosses
 /// several of them, so the hand-off between the reading and the writing thread is exercised.
@@ -58,11 +59,11 @@ import Testing
 
     @Test(arguments: [1, 2, 1_000])
     func aMalformedRecordIsRejectedAloneAndTheImportGoesOn(batchSize: Int) throws {
-        // A record with too many fields, one that is not UTF-8, a bad flag, and a quoted name holding a line
+        // A record with too many fields, one that is not UTF-8, a bad flag, and a quoted address holding a line
         // break, among good rows: each costs its own row only, and is reported at its line.
         let lines = [
             "name,email,contacted", "P1,p1@example.com,", "X,x@example.com,yes,extra", "P2,p2@example.com,",
-            "Caf\u{FFFD},cafe@example.com,", "P3,p3@example.com,maybe", "\"Two\nLines\",two@example.com,",
+            "Caf\u{FFFD},cafe@example.com,", "P3,p3@example.com,maybe", "Two,\"two@\nexample.com\",",
             "P4,p4@example.com,yes",
         ]
         var bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
@@ -85,11 +86,27 @@ import Testing
         #expect(rejections.map(\.line) == [3, 5, 7])
         #expect(rejections[0].message == "the record has 4 cells, the header 3 (a comma that is not in quotes?)")
         #expect(rejections[1].message == "the \"name\" field is not valid UTF-8 (save the file as CSV UTF-8)")
-        #expect(rejections[2].reason == .invalid(.unsafeCharacters(field: "name", scalar: 0x0A)))
+        #expect(rejections[2].reason == .invalid(.unsafeCharacters(field: "email address", scalar: 0x0A)))
         // A flag that is neither yes nor no costs the flag, not the contact.
         #expect(ignored == [#"6: "contacted" "maybe" is not yes or no"#])
         #expect(try store.count() == 4)
         #expect(try store.prospect(.email("p4@example.com"))?.isContacted == true)
+    }
+
+    /// CRM exports hold two-line company fields, and now and then a name broken over two lines: the row goes in
+    /// with each line break (and the spaces around it) turned into one space.
+    @Test func lineBreaksInQuotedCellsBecomeSpaces() throws {
+        let lines = [
+            "name,email,organization,phone", "\"Ann\r\n  Smith\",ann@example.com,\"ACME\nBranch 2 \n\",",
+            "Bob,bob@example.com,\"\n\",\"+1 555\n0100\"",
+        ]
+        let (totals, rejected) = try importCSV(lines, batchSize: 10)
+        #expect(totals.inserted == 2 && rejected.isEmpty)
+        let ann = try #require(try store.prospect(.email("ann@example.com")))
+        #expect(ann.prospect.name == "Ann Smith" && ann.prospect.organization == "ACME Branch 2")
+        let bob = try #require(try store.prospect(.email("bob@example.com")))
+        #expect(bob.prospect.organization == nil && bob.prospect.phone == "+1 555 0100")
+        #expect(Importer.joiningLines("a \u{2028}\u{2028} b\u{85}c\n") == "a b c")
     }
 
     @Test func aJSONLineThatIsNoContactIsRejectedAloneAndTheImportGoesOn() throws {
