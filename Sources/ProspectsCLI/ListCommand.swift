@@ -34,21 +34,31 @@ struct ListCommand: Subcommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.openStore(arguments)
-        let prospects = try store.list(filter: filter, sort: sort, reverse: arguments.has("--reverse"))
         let out = context.console.out
-        if arguments.has("--json") {
-            for prospect in prospects { out.line(JSONRecords.stored(prospect).rendered) }
-            return .success
+        let json = arguments.has("--json")
+        var table = TextTable(Self.columns, out: out)
+        var count = 0
+        // Streamed: a list of millions holds one prospect at a time (and the table's first rows).
+        try store.forEach(filter: filter, sort: sort, reverse: arguments.has("--reverse")) { stored in
+            count += 1
+            if json {
+                out.line(JSONRecords.stored(stored).rendered)
+            } else {
+                table.add([
+                    String(stored.id), SafeText.escaped(stored.prospect.name), SafeText.escaped(stored.prospect.email),
+                    stored.isContacted ? "yes" : "no", HumanText.date(stored.createdAt), String(stored.scanCount),
+                ])
+            }
+            return true
         }
-        var table = TextTable(columns: ["ID", "NAME", "EMAIL", "CONTACTED", "ADDED", "SCANS"])
-        for stored in prospects {
-            table.add([
-                String(stored.id), SafeText.escaped(stored.prospect.name), SafeText.escaped(stored.prospect.email),
-                stored.isContacted ? "yes" : "no", HumanText.date(stored.createdAt), String(stored.scanCount),
-            ])
-        }
-        table.render(to: out)
-        out.line("\(prospects.count) \(prospects.count == 1 ? "prospect" : "prospects") (\(filter.rawValue))")
+        if json { return .success }
+        table.finish()
+        out.line("\(HumanText.count(count, "prospect")) (\(filter.rawValue))")
         return .success
     }
+
+    /// Names are cut at 40 columns in the table; addresses never are, they are how prospects are named.
+    static let columns: [TextTable.Column] = [
+        .init("ID"), .init("NAME", limit: 40), .init("EMAIL"), .init("CONTACTED"), .init("ADDED"), .init("SCANS"),
+    ]
 }

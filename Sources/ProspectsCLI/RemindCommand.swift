@@ -82,14 +82,15 @@ struct DueCommand: Subcommand {
             for stored in due { out.line(JSONRecords.stored(stored).rendered) }
             return .success
         }
-        var table = TextTable(columns: ["ID", "NAME", "EMAIL", "DUE", "CONTACTED"])
+        var table = TextTable(
+            [.init("ID"), .init("NAME", limit: 40), .init("EMAIL"), .init("DUE"), .init("CONTACTED")], out: out)
         for stored in due {
             table.add([
                 String(stored.id), SafeText.escaped(stored.prospect.name), SafeText.escaped(stored.prospect.email),
                 stored.remindAt.map { HumanText.date($0) } ?? "", stored.isContacted ? "yes" : "no",
             ])
         }
-        table.render(to: out)
+        table.finish()
         out.line("\(due.count) due")
         return .success
     }

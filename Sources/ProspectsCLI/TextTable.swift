@@ -1,27 +1,82 @@
-/// An aligned plain-text table; cells must already be escaped (`SafeText`).
+/// An aligned plain-text table, written as its rows come; cells must already be escaped (`SafeText`).
+///
+/// Column widths are those of the header and the first `sampleSize` rows, so that a list of millions starts at
+/// once and holds no more than those rows: a later, wider cell pushes the rest of its line to the right instead
+/// (nothing is cut). A column with a limit cuts every cell wider than it with `…`, so that one very long name does
+/// not widen the table for everyone; what it cut is in `show` and in `--json`.
 struct TextTable {
-    let columns: [String]
-    private var rows: [[String]] = []
+    struct Column {
+        let title: String
+        /// The most terminal columns a cell may take, `…` included.
+        var limit: Int?
 
-    init(columns: [String]) { self.columns = columns }
-
-    mutating func add(_ row: [String]) { rows.append(row) }
-
-    func render(to out: OutputStream) {
-        var widths = columns.map(TextTable.displayWidth)
-        for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TextTable.displayWidth(cell)) }
+        init(_ title: String, limit: Int? = nil) {
+            self.title = title
+            self.limit = limit
         }
-        for row in [columns] + rows {
-            var line = ""
-            for (index, cell) in row.enumerated() {
-                line += cell
-                if index < row.count - 1 {
-                    line += String(repeating: " ", count: widths[index] - TextTable.displayWidth(cell) + 2)
-                }
+    }
+
+    private let columns: [Column]
+    private let out: OutputStream
+    private let sampleSize: Int
+    private var sample: [[String]] = []
+    private var widths: [Int]?
+
+    init(_ columns: [Column], out: OutputStream, sampleSize: Int = 1_000) {
+        self.columns = columns
+        self.out = out
+        self.sampleSize = sampleSize
+    }
+
+    mutating func add(_ row: [String]) {
+        let row = zip(row, columns).map { cell, column in column.limit.map { Self.cut(cell, to: $0) } ?? cell }
+        if let widths {
+            write(row, widths)
+        } else {
+            sample.append(row)
+            if sample.count >= sampleSize { flushSample() }
+        }
+    }
+
+    /// Writes what is still held back: the header and the sample, when fewer rows than `sampleSize` came.
+    mutating func finish() {
+        if widths == nil { flushSample() }
+    }
+
+    private mutating func flushSample() {
+        var widths = columns.map { Self.displayWidth($0.title) }
+        for row in sample {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], Self.displayWidth(cell)) }
+        }
+        write(columns.map(\.title), widths)
+        for row in sample { write(row, widths) }
+        sample = []
+        self.widths = widths
+    }
+
+    private func write(_ row: [String], _ widths: [Int]) {
+        var line = ""
+        for (index, cell) in row.enumerated() {
+            line += cell
+            if index < row.count - 1 {
+                line += String(repeating: " ", count: max(widths[index] - Self.displayWidth(cell), 0) + 2)
             }
-            out.line(line)
         }
+        out.line(line)
+    }
+
+    /// `text` cut to at most `limit` terminal columns, ending in `…` when it was cut.
+    static func cut(_ text: String, to limit: Int) -> String {
+        guard displayWidth(text) > limit else { return text }
+        var kept = String.UnicodeScalarView()
+        var width = 0
+        for scalar in text.unicodeScalars {
+            let next = displayWidth(String(scalar))
+            if width + next > limit - 1 { break }
+            kept.append(scalar)
+            width += next
+        }
+        return String(kept) + "…"
     }
 
     /// Columns a terminal uses for `text`: East Asian wide characters take two, combining marks none.
