@@ -40,7 +40,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .tryAgain: "the store stayed busy; try again"
         case .noPermission: "the store refuses this user (a missing database privilege, a read-only file)"
         case .config: "the configuration cannot work (watch: unusable inbox, archive or quarantine folder)"
-        case .interrupted: "interrupted (import: the rows committed before the signal stay, and the message says which)"
+        case .interrupted: "interrupted (import, ingest: what was committed before the signal stays, and is said)"
         }
     }
 }

@@ -58,7 +58,49 @@ struct IngestCommand: Subcommand {
         var planned = 0
         var missing = 0
         let ingester = Ingester(store: store, workers: workers, options: .init(pixelLimit: pixelLimit))
-        let totals = try ingester.ingest(arguments.positionals) { event in
+        try ingester.stopOnInterrupt()
+        var interrupted = false
+        let totals: LoadTotals
+        do {
+            totals = try ingest(with: ingester, console: console, status: &status, planned: &planned, missing: &missing)
+        } catch let stop as Ingester.Interrupted {
+            totals = stop.totals
+            interrupted = true
+        }
+        console.progress?.clear()
+        if json {
+            var summary = JSONLine()
+            summary.add("files", totals.files)
+            summary.add("inserted", totals.inserted)
+            summary.add("duplicates", totals.duplicates)
+            summary.add("rejected", totals.rejected)
+            summary.add("rejectedCodes", totals.rejectedCodes)
+            summary.add("notFound", missing)
+            if interrupted { summary.add("interrupted", true) }
+            console.out.line(summary.rendered)
+        } else {
+            var line = "\(HumanText.count(totals.files, "file")): \(totals.inserted) inserted, "
+            line += "\(HumanText.count(totals.duplicates, "duplicate")), \(totals.rejected) rejected"
+            if totals.rejectedCodes > 0 {
+                line += " (and \(HumanText.count(totals.rejectedCodes, "code")) that were not contacts)"
+            }
+            if missing > 0 { line += "; \(HumanText.count(missing, "path")) not found" }
+            console.out.line(line)
+        }
+        if interrupted {
+            console.warn(
+                "interrupted after \(totals.files) of \(HumanText.count(planned, "file")): the files reported are in the "
+                    + "store, the rest are not; the same command again loads them (the files already loaded count as "
+                    + "duplicates)")
+            return .interrupted
+        }
+        return status
+    }
+
+    private func ingest(
+        with ingester: Ingester, console: Console, status: inout ExitCode, planned: inout Int, missing: inout Int
+    ) throws -> LoadTotals {
+        try ingester.ingest(arguments.positionals) { event in
             switch event {
             case .missing(let path, let error):
                 status = .noInput
@@ -77,27 +119,6 @@ struct IngestCommand: Subcommand {
                 console.progress?.update("\(count)/\(planned) files decoded")
             }
         }
-        console.progress?.clear()
-        if json {
-            var summary = JSONLine()
-            summary.add("files", totals.files)
-            summary.add("inserted", totals.inserted)
-            summary.add("duplicates", totals.duplicates)
-            summary.add("rejected", totals.rejected)
-            summary.add("rejectedCodes", totals.rejectedCodes)
-            summary.add("notFound", missing)
-            console.out.line(summary.rendered)
-        } else {
-            var line = "\(HumanText.count(totals.files, "file")): \(totals.inserted) inserted, "
-            line += "\(HumanText.count(totals.duplicates, "duplicate")), \(totals.rejected) rejected"
-            if totals.rejectedCodes > 0 {
-                line += " (and \(HumanText.count(totals.rejectedCodes, "code")) that were not contacts)"
-            }
-            // Paths that are not there are no files, but the summary is where people look for what went wrong.
-            if missing > 0 { line += "; \(HumanText.count(missing, "path")) not found" }
-            console.out.line(line)
-        }
-        return status
     }
 
     private func report(_ result: FileResult, _ console: Console) {

@@ -18,9 +18,17 @@ public final class Ingester {
         case file(FileResult)
     }
 
+    /// The run stopped at a person's request (SIGINT or SIGTERM). Every file reported before it is in the store,
+    /// and no other: `totals` counts them. Running the same ingest again loads the rest, and counts the files
+    /// already loaded as duplicates (the ledger knows their bytes).
+    public struct Interrupted: Error, Sendable {
+        public var totals: LoadTotals
+    }
+
     private let store: any ProspectStore
     private let processor: ParallelProcessor
     private let batchSize: Int
+    private var stopSignals: SignalPipe?
 
     public init(
         store: any ProspectStore, workers: Int? = nil, options: FileProcessor.Options = .init(), batchSize: Int = 512
@@ -28,6 +36,12 @@ public final class Ingester {
         self.store = store
         self.processor = ParallelProcessor(workers: workers, options: options)
         self.batchSize = batchSize
+    }
+
+    /// From now on, SIGINT or SIGTERM make `ingest` commit the files decoded so far, report them, and throw
+    /// `Interrupted`, when the next file is decoded. A second signal ends the process at once.
+    public func stopOnInterrupt() throws(SystemCallError) {
+        stopSignals = try SignalPipe(once: true)
     }
 
     /// Ingests every image under `paths`; a bad file is reported and the run goes on. Throws only for the store.
@@ -39,6 +53,10 @@ public final class Ingester {
         try report(.planned(files: jobs.count))
         var decoded = 0
         try processor.run(jobs) { outcome in
+            if let stopSignals, stopSignals.drain() > 0 {
+                try loader.flush { try report(.file($0)) }
+                throw Interrupted(totals: loader.totals)
+            }
             decoded += 1
             try report(.decoded(count: decoded))
             try loader.add(outcome) { try report(.file($0)) }

@@ -234,6 +234,39 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(8), "the stop waited for the pipe to close")
     }
 
+    /// Ctrl-C during an ingest commits what is decoded, prints the summary and says how to finish; it died in
+    /// silence before. The same command then loads the rest, the files already in counting as duplicates.
+    @Test func anInterruptedIngestSaysWhatIsInAndHowToFinish() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("p.sqlite")
+        let cards = folder.file("cards")
+        try FileManager.default.createDirectory(atPath: cards, withIntermediateDirectories: false)
+        for index in 0..<1_500 {
+            let png = PNGFixtures.contactCode("Person \(index)\np\(index)@example.com", moduleSize: 8)
+            try Data(png).write(to: URL(fileURLWithPath: cards + "/card-\(index).png"))
+        }
+        // Interrupted once the first batch of files is in.
+        let interrupting = [
+            "/bin/sh", "-c",
+            #""$0" "$@" & pid=$!; until [ "$(sqlite3 "$STORE" 'SELECT count(*) FROM prospects' 2>/dev/null)" -gt 0 ] "#
+                + #"2>/dev/null; do sleep 0.02; done; kill -INT $pid; wait $pid"#,
+        ]
+        let result = try ProspectsProcess.run(
+            ["ingest", "--jobs", "1", "--store", store, cards], environment: ["STORE": store], launcher: interrupting)
+        #expect(result.status == 130, "\(result.stderr)")
+        let match = try #require(
+            result.lines.last?.wholeMatch(of: #/(\d+) files: (\d+) inserted, 0 duplicates, 0 rejected/#))
+        let done = try #require(Int(match.1))
+        #expect(Int(match.2) == done && done < 1_500)
+        #expect(
+            result.stderr.contains(
+                "interrupted after \(done) of 1500 files: the files reported are in the store, the rest are not"),
+            "\(result.stderr)")
+        #expect(try OutputSafetyTests.sqlite3(store, "SELECT count(*) FROM prospects") == "\(done)\n")
+        let rest = try ProspectsProcess.run(["ingest", "--store", store, cards])
+        #expect(rest.output == "1500 files: \(1_500 - done) inserted, \(done) duplicates, 0 rejected\n")
+    }
+
     /// A store whose disk gives out is an I/O failure (74) naming the store, not an internal error (70). Here a file
     /// size limit makes SQLite's writes fail as a full or failing disk would.
     @Test func aStoreThatCannotWriteIsAnIOError() throws {
