@@ -83,7 +83,9 @@ struct DecodeCommand: Subcommand {
         }
         processor.run(jobs) { outcome in
             statistics.add(outcome)
-            let accepted = format == .raw ? outcome.fileError == nil : outcome.rejection == nil
+            // A picture of two badges, one of them no contact, is rejected input too (exit 65), though it is loaded.
+            let accepted =
+                format == .raw ? outcome.fileError == nil : outcome.rejectedCodes.isEmpty && outcome.rejection == nil
             status = status.after(file: outcome.fileError, rejected: !accepted)
             switch format {
             case .raw: printRaw(outcome, console)

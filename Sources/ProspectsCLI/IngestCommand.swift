@@ -82,7 +82,10 @@ struct IngestCommand: Subcommand {
             var line = "\(HumanText.count(totals.files, "file")): \(totals.inserted) inserted, "
             line += "\(HumanText.count(totals.duplicates, "duplicate")), \(totals.rejected) rejected"
             if totals.rejectedCodes > 0 {
-                line += " (and \(HumanText.count(totals.rejectedCodes, "code")) that were not contacts)"
+                line +=
+                    totals.rejectedCodes == 1
+                    ? " (and 1 code that was not a contact)"
+                    : " (and \(totals.rejectedCodes) codes that were not contacts)"
             }
             if missing > 0 { line += "; \(HumanText.count(missing, "path")) not found" }
             console.out.line(line)
@@ -113,7 +116,8 @@ struct IngestCommand: Subcommand {
             case .noImages(let folder):
                 console.warn(DecodeCommand.noImages(in: folder))
             case .file(let result):
-                status = status.after(file: result.file.fileError, rejected: result.outcome == .rejected)
+                let rejected = result.outcome == .rejected || !result.file.rejectedCodes.isEmpty
+                status = status.after(file: result.file.fileError, rejected: rejected)
                 report(result, console)
             case .decoded(let count):
                 console.progress?.update("\(count)/\(planned) files decoded")

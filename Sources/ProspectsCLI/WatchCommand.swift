@@ -19,7 +19,8 @@ struct WatchCommand: Subcommand {
         OPTIONS:
         \(storeOptionHelp)
           --json                  one JSON line per file on stdout, flushed at once:
-                                  {"file","outcome":"inserted"|"duplicate"|"rejected","prospects":[…],"error","movedTo"};
+                                  {"file","outcome":"inserted"|"duplicate"|"rejected","prospects":[…],"error",
+                                  "rejectedCodes":[…],"movedTo"} (rejectedCodes: the codes that are no contact);
                                   "failed" (with "stuckAt") for a file it may not take or move
           --archive <dir>         where committed files go (default <inbox>/archive)
           --rejected <dir>        where refused files go, each with <name>.reason.json (default <inbox>/rejected)
@@ -158,6 +159,10 @@ struct WatchCommand: Subcommand {
                     ? " (loaded before, and deleted since: added again)"
                     : " (this content was loaded before)"
             console.warn("\(name): \(result.outcome.rawValue) \(who)\(note) → \(moved)")
+            // The picture is archived for its good codes; its bad ones must not go unsaid.
+            for (index, error) in result.file.rejectedCodes {
+                console.warn("\(name) (code \(index + 1) of \(result.file.codes.count)): rejected: \(error.message)")
+            }
         case .rejected:
             let error = result.file.rejection ?? .noCodeFound
             console.warn("\(name): rejected: \(error.message) → \(moved)")
@@ -172,6 +177,7 @@ struct WatchCommand: Subcommand {
             } else {
                 line.addRaw("error", "null")
             }
+            line.add("rejectedCodes", array: result.file.rejectedCodes.map { JSONRecords.error($0.error) })
             line.add("movedTo", file.destination)
             console.out.line(line.rendered)
         }

@@ -43,6 +43,13 @@ public struct FileOutcome: Sendable {
         codes.compactMap { try? $0.result.get() }
     }
 
+    /// The codes that are no valid contact, with their place among the file's codes (0-based).
+    public var rejectedCodes: [(index: Int, error: ScanError)] {
+        codes.enumerated().compactMap { index, code in
+            if case .failure(let error) = code.result { (index, error) } else { nil }
+        }
+    }
+
     /// Why the file yields no prospect, when it yields none: its own error, or the first code's.
     public var rejection: ScanError? {
         if let fileError { return fileError }

@@ -90,7 +90,10 @@ import Testing
         let list = try #require(runs.first { $0.0 == "list" }?.1)
         #expect(list.output.contains(#"\u{1B}]0;pwned\u{7}Eve"#))
         let due = try #require(runs.first { $0.0 == "due" }?.1)
-        #expect(due.output.contains(#"\u{202E}ti\u{200B}\u{9B}"#), "\(due.output)")
+        #expect(due.output.contains(#"\u{1B}]0;pwned\u{7}Eve"#), "\(due.output)")
+        // The table cuts the name at 40 columns; `show` has it all.
+        let show = try #require(runs.first { $0.0 == "show paul@hackingwithswift.com" }?.1)
+        #expect(show.output.contains(#"\u{202E}ti\u{200B}\u{9B}"#), "\(show.output)")
         // JSON keeps the exact text for programs, escaped as JSON.
         let json = try #require(runs.first { $0.0 == "list --json" }?.1)
         let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])

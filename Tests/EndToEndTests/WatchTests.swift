@@ -62,6 +62,34 @@ import Testing
     /// A store that stays busy (here another process holds the SQLite file locked for 12 s; a PostgreSQL restart
     /// is the same to the watcher) is waited out: the file stays claimed, the commit is tried again, and nothing
     /// is lost or counted twice. The watcher used to exit 75 (69 for an unreachable server).
+    /// A picture of two badges, one of them no contact: the good one is loaded and the picture archived, and the
+    /// bad one is named on stderr and in the JSON line. `decode` and `ingest` exit 65 on it, as on any rejected
+    /// code. Before, watch said nothing of it, and the other two exited 0.
+    @Test func aPictureWithOneBadCodeAmongGoodOnesNamesIt() throws {
+        let box = try WatchSandbox()
+        let png = PNGFixtures.twoCodes("Ann Lee\nann@example.com", "Jane Doe\njane(at)example.com")
+        try Data(png).write(to: URL(fileURLWithPath: box.folder.file("pair.png")))
+        let decoded = try ProspectsProcess.run(["decode", box.folder.file("pair.png")])
+        #expect(decoded.status == 65 && decoded.output.contains("Ann Lee"), "\(decoded.stderr)")
+        let ingested = try ProspectsProcess.run([
+            "ingest", "--store", box.folder.file("i.sqlite"), box.folder.file("pair.png"),
+        ])
+        #expect(ingested.status == 65)
+        #expect(ingested.output == "1 file: 1 inserted, 0 duplicates, 0 rejected (and 1 code that was not a contact)\n")
+
+        let watch = try box.start()
+        #expect(watch.waitForStderr("watching"))
+        try box.drop("pair.png", png)
+        #expect(watch.waitForLines(1), "\(watch.stderr)")
+        #expect(watch.stderr.contains("pair.png (code 2 of 2): rejected: "), "\(watch.stderr)")
+        let record = try #require(watch.records.first)
+        #expect(record["outcome"] as? String == "inserted")
+        let rejected = try #require(record["rejectedCodes"] as? [[String: Any]])
+        #expect(rejected.count == 1 && (rejected.first?["message"] as? String)?.contains("jane(at)example.com") == true)
+        #expect(watch.terminate().status == 0)
+        #expect(try box.prospects() == ["ann@example.com": [1]])
+    }
+
     @Test func aStoreThatStaysBusyIsWaitedOut() throws {
         let box = try WatchSandbox()
         let watch = try box.start()
