@@ -48,6 +48,16 @@ enum FileSystemCalls {
         }
     }
 
+    /// Whether some process has the regular file at `path` open for writing; nil when that cannot be told (a file
+    /// of another owner, without CAP_LEASE). The C function is `fcntl` with `F_SETLEASE`.
+    static func isOpenForWriting(_ path: String) -> Bool? {
+        switch prospects_is_open_for_writing(path) {
+        case 1: true
+        case 0: false
+        default: nil
+        }
+    }
+
     /// The entry at `path` itself (a link is described, not followed), or with `following` what it leads to (a
     /// configured folder may be a link to one); nil when nothing is there. The C functions are `lstat` and `stat`.
     static func entry(_ path: String, following: Bool = false) throws(SystemCallError) -> EntryInfo? {

@@ -90,6 +90,29 @@ import Testing
         #expect(try box.prospects() == ["ann@example.com": [1]])
     }
 
+    /// A file a writer still has open when the watcher starts (a slow upload across a restart) is left alone,
+    /// however long the writer pauses, and taken when it is closed. It was taken once unchanged for half a second,
+    /// and quarantined half-written, while the writer went on writing into the quarantined copy.
+    @Test func aFileStillOpenForWritingAtStartIsTakenWhenClosed() throws {
+        let box = try WatchSandbox()
+        let png = Self.contact(7)
+        let path = box.inbox + "/upload.png"
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try writer.write(contentsOf: Data(png[..<(png.count / 2)]))
+        let watch = try box.start()
+        #expect(watch.waitForStderr("watching"))
+        Thread.sleep(forTimeInterval: 2)
+        #expect(watch.records.isEmpty, "\(watch.stderr)")
+        #expect(FileManager.default.fileExists(atPath: path), "still in the inbox while its writer has it open")
+        try writer.write(contentsOf: Data(png[(png.count / 2)...]))
+        try writer.close()
+        #expect(watch.waitForLines(1), "\(watch.stderr)")
+        #expect(watch.records.first?["outcome"] as? String == "inserted", "\(watch.stderr)")
+        #expect(watch.terminate().status == 0)
+        #expect(try box.prospects() == [Self.email(7): [1]])
+    }
+
     @Test func aStoreThatStaysBusyIsWaitedOut() throws {
         let box = try WatchSandbox()
         let watch = try box.start()
