@@ -32,9 +32,8 @@ final class SQLiteDatabase {
         _ = Self.configureOnce
         if create {
             try Self.createPrivateFile(path)
-        } else if access(path, F_OK) != 0 {
-            throw .unavailable(
-                "there is no store at \(path) (ingest, import and watch create one; check the path or --store)")
+        } else {
+            try Self.requireExistingStore(path)
         }
         var connection: OpaquePointer?
         // NOMUTEX: the type is not Sendable, so SQLite's own per-connection mutex would only cost time.
@@ -233,6 +232,25 @@ final class SQLiteDatabase {
 
     /// Creates the file with mode 0600 before SQLite opens it: SQLite gives the -wal and -shm files the mode of
     /// the database file, and prospects' names and addresses are nobody else's business.
+    /// For commands that read or change a store but never create one: refuses a missing path, a folder, and an
+    /// empty file (which SQLite would take for a new database, and the first read would write a schema into).
+    private static func requireExistingStore(_ path: String) throws(StoreError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw .unavailable(
+                "there is no store at \(path) (ingest, import and watch create one; check the path or --store)")
+        }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            throw .unavailable("\(path) is a folder; --store names the store's file (prospects.sqlite, say)")
+        }
+        // A store just made in WAL mode may have its pages in the -wal file only.
+        var wal = stat()
+        if info.st_size == 0 && (stat(path + "-wal", &wal) != 0 || wal.st_size == 0) {
+            throw .unavailable(
+                "\(path) is an empty file, not a prospect store yet (ingest, import and watch create one)")
+        }
+    }
+
     private static func createPrivateFile(_ path: String) throws(StoreError) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {

@@ -356,6 +356,21 @@ enum ImportRoute: String, CaseIterable, Sendable {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// A folder or an empty file given as the store to a command that creates none: a message that says so (69),
+    /// and the empty file left empty. SQLite took it for a new database, and `list` wrote a schema into it.
+    @Test func aFolderOrAnEmptyFileIsNoStoreForCommandsThatCreateNone() throws {
+        let folder = try TemporaryDirectory()
+        let empty = folder.file("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: empty, contents: nil))
+        let listed = try ProspectsProcess.run(["list", "--store", empty])
+        #expect(listed.status == 69)
+        #expect(listed.stderr.contains("empty.sqlite is an empty file, not a prospect store yet"), "\(listed.stderr)")
+        #expect(try FileManager.default.attributesOfItem(atPath: empty)[.size] as? Int == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["empty.sqlite"])
+        let shown = try ProspectsProcess.run(["show", "--store", folder.path, "1"])
+        #expect(shown.status == 69 && shown.stderr.contains("is a folder; --store names the store's file"))
+    }
+
     /// Runs a Python snippet with one argument and returns its output lines; the test fails if Python or a module is
     /// missing (Scripts/install-dependencies --test installs vobject).
     /// A store another process keeps locked past the busy timeout (10 s): 75, naming the file and saying what to do.
