@@ -95,6 +95,10 @@ struct ImportCommand: Subcommand {
             sayWhatIsIn(importer, console, interrupted: true)
             return .interrupted
         }
+        if firstLine > 1 && totals.rows == 0 {
+            // Most likely a line number from another file, or one the last import already finished at.
+            console.warn("\(SafeText.escaped(name)): no row starts at or after line \(firstLine); nothing to import")
+        }
         if arguments.has("--json") {
             var json = JSONLine()
             json.add("rows", totals.rows)

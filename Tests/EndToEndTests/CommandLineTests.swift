@@ -267,6 +267,17 @@ import Testing
         #expect(rest.output == "1500 files: \(1_500 - done) inserted, \(done) duplicates, 0 rejected\n")
     }
 
+    /// `--from-line` past the last row imports nothing, and says so rather than leave "0 rows" unexplained.
+    @Test func fromLinePastTheEndSaysThereIsNothingToImport() throws {
+        let folder = try TemporaryDirectory()
+        let list = folder.file("list.csv")
+        try Data("name,email\nAnn,ann@example.com\n".utf8).write(to: URL(fileURLWithPath: list))
+        let result = try ProspectsProcess.run(
+            ["import", "--format", "csv", "--store", folder.file("p.sqlite"), "--from-line", "99", list])
+        #expect(result.status == 0 && result.output == "0 rows: 0 inserted, 0 duplicates, 0 rejected\n")
+        #expect(result.stderr.contains("list.csv: no row starts at or after line 99; nothing to import"))
+    }
+
     /// A store whose disk gives out is an I/O failure (74) naming the store, not an internal error (70). Here a file
     /// size limit makes SQLite's writes fail as a full or failing disk would.
     @Test func aStoreThatCannotWriteIsAnIOError() throws {
