@@ -37,10 +37,15 @@ public final class JSONLinesRecordReader: ImportRecordReader {
                 sawRecord = true
                 // A JSON array, pretty-printed or not: read line by line, some of its lines would pass for records.
                 let start = lineBytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-                if lineBytes[start...].first(where: { $0 != Byte.space && $0 != Byte.tab }) == UInt8(ascii: "[") {
+                let first = lineBytes[start...].first(where: { $0 != Byte.space && $0 != Byte.tab })
+                if first == UInt8(ascii: "[") {
                     throw .wrongFormat(
                         "the file is a JSON array; import --format json reads JSON Lines, one object per line "
                             + "(jq -c '.[]' FILE turns an array into them)")
+                }
+                // A CSV file given as JSON would otherwise fail once per row.
+                if first != UInt8(ascii: "{") && lineBytes.contains(where: { $0 == 0x2C || $0 == 0x3B || $0 == 0x09 }) {
+                    throw .wrongFormat("the file looks like CSV, not JSON Lines: use --format csv")
                 }
             }
             return try record(from: lineBytes, line: line)

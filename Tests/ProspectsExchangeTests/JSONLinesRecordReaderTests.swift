@@ -60,6 +60,19 @@ import Testing
         }
     }
 
+    /// A CSV file given as JSON Lines is refused whole, as JSON Lines given as CSV is, instead of once per row. A
+    /// first line that is no object and no CSV (a stray word) is still one bad record.
+    @Test func aCSVFileIsRefusedWhole() throws {
+        for text in ["name,email\nAnn,a@x.io\n", "\u{FEFF}Name;Email\nAnn;a@x.io\n", "name\temail\n"] {
+            #expect(throws: ImportError.wrongFormat("the file looks like CSV, not JSON Lines: use --format csv")) {
+                try self.records(text)
+            }
+        }
+        let stray = try records("hello\n")
+        #expect(stray.count == 1)
+        if case .failure(.malformed(line: 1, _))? = stray.first {} else { Issue.record("\(stray)") }
+    }
+
     /// Keys in any case, as CSV headers; numbers for a phone; a date in the forms `Timestamp` reads.
     @Test func keysInAnyCaseAndValuesAsSpreadsheetsWriteThem() throws {
         let text = #"{"Name":"Ann","EMAIL":"a@x.io","Phone":5551234,"IsContacted":true,"RemindAt":"2031-05-06"}"#
