@@ -50,6 +50,16 @@ import Testing
         #expect(structured("Smith, Jr., John") == #"N:John;Smith\, Jr.\,;;;"#)
     }
 
+    /// Chinese, Japanese and Korean names are written family name first: 山田 太郎 is Yamada Tarō.
+    @Test func anEastAsianNameIsFamilyThenGiven() {
+        for (name, n) in [
+            ("山田 太郎", "N:山田;太郎;;;"), ("김 민준", "N:김;민준;;;"), ("やまだ たろう", "N:やまだ;たろう;;;"),
+            ("Tarō Yamada", "N:Yamada;Tarō;;;"),
+        ] {
+            #expect(VCardWriter.card(Fixtures.stored(1, name, "x@example.com")).contains(n + "\r\n"), "\(name)")
+        }
+    }
+
     @Test func nameWithoutSpacesIsTheGivenName() {
         #expect(VCardWriter.card(Fixtures.awkward[2]).contains("N:;李小龙;;;\r\n"))
         #expect(VCardWriter.card(Fixtures.stored(1, "Cher", "c@example.com")).contains("N:;Cher;;;\r\n"))
