@@ -9,17 +9,19 @@ struct ExportCommand: Subcommand {
     static let abstract = "Export the prospects as CSV, vCard or JSON Lines."
     static let help = """
         USAGE: prospects export [--store <location>] --format csv|json|vcard [--filter <tab>] [--sort <order>]
-                                [--reverse] [-o <file>]
+                                [--reverse] [--no-formula-guard] [-o <file>]
 
         OPTIONS:
         \(storeOptionHelp)
           --format <format>       csv (RFC 4180, formula-injection guarded), json (JSON Lines) or vcard (vCard 4.0)
           --filter, --sort, --reverse   as for 'list'
+          --no-formula-guard      csv: no ' before cells starting with = + - @ (a file for a CRM or a program,
+                                  not a spreadsheet: +1 555 0100 stays a phone number)
           -o, --output <file>     write to this file (mode 0600, replaced atomically, never a database; a link is
                                   followed, a device or FIFO written through); - or no -o: stdout
           -h, --help              show this help
         """
-    static let flags: Set<String> = ["--reverse"]
+    static let flags: Set<String> = ["--reverse", "--no-formula-guard"]
     static let options: Set<String> = ["--store", "--format", "--filter", "--sort", "-o", "--output"]
 
     let arguments: CommandLineArguments
@@ -38,11 +40,14 @@ struct ExportCommand: Subcommand {
         guard output != "" else { throw UsageError("-o needs a file name") }
         self.output = output == "-" ? nil : output  // `-o -`: stdout, as usual
         guard arguments.positionals.isEmpty else { throw UsageError("export takes no arguments; use -o <file>") }
+        if arguments.has("--no-formula-guard") && format != .csv {
+            throw UsageError("--no-formula-guard concerns --format csv only")
+        }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.openStore(arguments)
-        let exporter = ProspectExporter(format: format)
+        let exporter = ProspectExporter(format: format, guardsFormulas: !arguments.has("--no-formula-guard"))
         // Streamed in chunks: a list of any length costs one chunk and one prospect of memory.
         let file = try output.map(OutputFile.open)
         var chunk = Array(exporter.header().utf8)

@@ -5,10 +5,11 @@ public enum CSVField {
     /// Spreadsheets run a cell starting with `=`, `+`, `-` or `@` as a formula (and some strip a leading TAB or
     /// CR first), so a QR code could carry `=HYPERLINK(…)` into someone's Excel. Such a cell gets a leading `'`,
     /// which spreadsheets show as text (OWASP's advice). A cell holding `"`, `,`, CR or LF is then put in quotes,
-    /// with `"` doubled.
-    public static func escape(_ value: String) -> String {
+    /// with `"` doubled. Without `guardingFormulas` (a file for programs, not spreadsheets: a CRM's import,
+    /// Python's `csv`), cells are only quoted, so that `+1 555 0100` stays a phone number there.
+    public static func escape(_ value: String, guardingFormulas: Bool = true) -> String {
         var text = value
-        if let first = value.utf8.first, startsFormula(first) {
+        if guardingFormulas, let first = value.utf8.first, startsFormula(first) {
             text = "'" + value
         }
         guard

@@ -7,9 +7,12 @@ import ProspectsCore
 /// `header()` once, then `record(_:)` per prospect; each returns complete lines the caller writes as they come.
 public struct ProspectExporter: Sendable {
     public let format: ExportFormat
+    /// CSV only: the `'` before cells a spreadsheet would run as formulas (`CSVField`).
+    public let guardsFormulas: Bool
 
-    public init(format: ExportFormat) {
+    public init(format: ExportFormat, guardsFormulas: Bool = true) {
         self.format = format
+        self.guardsFormulas = guardsFormulas
     }
 
     /// The CSV columns, in order. `id` comes first so a row can be matched back to the store; it is lowercase
@@ -42,7 +45,7 @@ public struct ProspectExporter: Sendable {
             ISO8601.string(stored.createdAt), ISO8601.string(stored.lastSeenAt), String(stored.scanCount),
             stored.remindAt.map(ISO8601.string) ?? "",
         ]
-        return fields.map(CSVField.escape).joined(separator: ",") + "\r\n"
+        return fields.map { CSVField.escape($0, guardingFormulas: guardsFormulas) }.joined(separator: ",") + "\r\n"
     }
 
     /// The keys and order of `prospects list --json` and of the JSON Lines export: one shape, one meaning.

@@ -133,6 +133,14 @@ import Testing
             #expect(!"=+-@".contains(line.first ?? " "), "\(line)")
             #expect(!line.contains(",=") && !line.contains(",+") && !line.contains(",@"), "\(line)")
         }
+        // For a CRM or a program, not a spreadsheet: the cells as they are, quoted where they must be.
+        let plain = try ProspectsProcess.run(["export", "--format", "csv", "--no-formula-guard", "--store", store])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.output.contains(#""+SUM(1,2)",f1@example.com,,"+SUM(1,2)""#), "\(plain.output)")
+        #expect(plain.output.contains(",-2+3,f2@example.com,,-2+3,"), "\(plain.output)")
+        #expect(!plain.output.contains(",'") && !plain.output.contains(#","'"#), "\(plain.output)")
+        let json = try ProspectsProcess.run(["export", "--format", "json", "--no-formula-guard", "--store", store])
+        #expect(json.status == 64 && json.stderr.contains("--no-formula-guard concerns --format csv only"))
     }
 
     /// `export -o` onto the store it reads, or onto its WAL, is refused and the store stays whole; an existing
