@@ -109,6 +109,13 @@ final class Inbox {
         return (names.sorted(), listing.undecodable.filter(Inbox.isInputName).sorted())
     }
 
+    /// Makes the archive or quarantine folder again if it has gone since the start (someone tidied up, or moved
+    /// it away); returns the path when it did. A file bound for it would otherwise stop the watcher.
+    func remakeIfGone(_ folder: String) throws(SystemCallError) -> String? {
+        guard try FileSystemCalls.entry(folder, following: true) == nil else { return nil }
+        return try FileSystemCalls.makeDirectory(folder) ? folder : nil
+    }
+
     /// Moves a committed file into the archive; returns where it went.
     func archive(_ claim: FileClaim) throws(SystemCallError) -> String {
         try move(claim, into: archive) { _ throws(SystemCallError) in true }

@@ -389,6 +389,8 @@ public final class WatchService {
     }
 
     private func move(_ claim: FileClaim, _ result: FileResult) throws(SystemCallError) -> String {
+        let folder = result.outcome == .rejected ? inbox.rejected : inbox.archive
+        if let remade = try inbox.remakeIfGone(folder) { log("\(remade) was gone; made it again") }
         guard result.outcome == .rejected else { return try inbox.archive(claim) }
         let reason = QuarantineReason(
             file: claim.name, error: result.file.rejection ?? .noCodeFound, time: Date(),

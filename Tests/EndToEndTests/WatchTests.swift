@@ -113,6 +113,24 @@ import Testing
         #expect(try box.prospects() == [Self.email(7): [1]])
     }
 
+    /// The archive and quarantine folders removed while the watcher runs (someone tidying up) are made again when a
+    /// file is bound for them; the watcher stopped with a system-call error before.
+    @Test func anArchiveOrQuarantineRemovedWhileWatchingIsMadeAgain() throws {
+        let box = try WatchSandbox()
+        let watch = try box.start()
+        #expect(watch.waitForStderr("watching"))
+        #expect(rmdir(box.archive) == 0 && rmdir(box.rejected) == 0)
+        try box.drop("good.png", Self.contact(1))
+        try box.drop("bad.png", Array("not a picture".utf8))
+        #expect(watch.waitForLines(2), "\(watch.stderr)")
+        #expect(watch.stderr.contains("\(box.archive) was gone; made it again"), "\(watch.stderr)")
+        #expect(watch.stderr.contains("\(box.rejected) was gone; made it again"), "\(watch.stderr)")
+        #expect(Set(watch.records.compactMap { $0["outcome"] as? String }) == ["inserted", "rejected"])
+        #expect(box.images(in: box.archive) == ["good.png"])
+        #expect(FileManager.default.fileExists(atPath: box.rejected + "/bad.png.reason.json"))
+        #expect(watch.terminate().status == 0)
+    }
+
     @Test func aStoreThatStaysBusyIsWaitedOut() throws {
         let box = try WatchSandbox()
         let watch = try box.start()
