@@ -114,6 +114,8 @@ struct WatchCommand: Subcommand {
                 service.stop()
             }
             try service.run { file in
+                // Stuck before, taken since (its owner or mode fixed): no longer a file that could not be taken.
+                stuck.remove(file.result.file.path)
                 report(file, console)
                 checkOutput()
             } stuck: { file in
@@ -122,7 +124,8 @@ struct WatchCommand: Subcommand {
                 checkOutput()
             }
             let totals = service.totals
-            // Files, not reports: one file can be reported more than once (it changed, and still cannot be taken).
+            // Files, not reports: one file can be reported more than once (it changed, and still cannot be taken);
+            // and only those still not taken at the stop.
             let notTaken =
                 stuck.isEmpty ? "" : ", \(HumanText.count(stuck.count, "file")) could not be claimed or moved"
             console.warn(

@@ -746,6 +746,8 @@ import Testing
         #expect(watch.terminate().status == 0)
         #expect((watch.records.last?["file"] as? String)?.hasSuffix("/a.png") == true)
         #expect(watch.records.last?["outcome"] as? String == "inserted")
+        // Taken in the end, so not counted among the files that could not be taken.
+        #expect(watch.stderr.contains("stopped: 3 files, 3 inserted, 0 duplicates, 0 rejected\n"), "\(watch.stderr)")
         #expect(box.images(in: box.archive) == ["a.png", "b.png", "c.png"])
         #expect(box.waiting.isEmpty && box.claimed.isEmpty)
         #expect(try box.prospects() == [Self.email(1): [1], Self.email(2): [1], Self.email(3): [1]])
