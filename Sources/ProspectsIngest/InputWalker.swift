@@ -54,7 +54,11 @@ public enum InputWalker {
             } else if info.st_mode & S_IFMT == S_IFDIR {
                 var found = 0
                 try walk(directory: path) { entry in
-                    if case .file = entry { found += 1 }
+                    // An image whose name cannot be opened (not UTF-8) is reported; the folder is not "empty".
+                    switch entry {
+                    case .file, .missing: found += 1
+                    case .noImages: break
+                    }
                     try body(entry)
                 }
                 if found == 0 { try body(.noImages(folder: path)) }

@@ -267,6 +267,22 @@ import Testing
         #expect(rest.output == "1500 files: \(1_500 - done) inserted, \(done) duplicates, 0 rejected\n")
     }
 
+    /// A folder whose only image has a name that is not UTF-8: the file is named as one that cannot be opened (66),
+    /// and the folder is not said to hold no image, as it was.
+    @Test func aFolderWhoseImageNameIsNotUTF8IsNotCalledEmpty() throws {
+        let folder = try TemporaryDirectory()
+        let drop = folder.file("drop")
+        try FileManager.default.createDirectory(atPath: drop, withIntermediateDirectories: false)
+        let name = (Array((drop + "/caf").utf8) + [0xE9] + Array(".png".utf8) + [0]).map { CChar(bitPattern: $0) }
+        let fd = name.withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        #expect(fd >= 0)
+        close(fd)
+        let result = try ProspectsProcess.run(["decode", drop])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("the file name is not valid UTF-8"), "\(result.stderr)")
+        #expect(!result.stderr.contains("no *.png files"), "\(result.stderr)")
+    }
+
     /// `--from-line` past the last row imports nothing, and says so rather than leave "0 rows" unexplained.
     @Test func fromLinePastTheEndSaysThereIsNothingToImport() throws {
         let folder = try TemporaryDirectory()
