@@ -13,7 +13,7 @@ struct IngestCommand: Subcommand {
 
         ARGUMENTS:
           <path>                  PNG files, or folders searched recursively for *.png (links inside are not
-                                  followed, hidden names skipped)
+                                  followed, hidden names skipped); - reads one picture from stdin
 
         OPTIONS:
         \(storeOptionHelp)

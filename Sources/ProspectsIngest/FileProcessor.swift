@@ -33,9 +33,9 @@ public final class FileProcessor {
         do {
             try InputFile.read(path, followSymlinks: followSymlinks, into: &buffer)
         } catch {
-            return FileOutcome(path: path, contentHash: nil, codes: [], fileError: error)
+            return FileOutcome(path: InputFile.shownName(path), contentHash: nil, codes: [], fileError: error)
         }
-        return process(bytes: buffer, path: path)
+        return process(bytes: buffer, path: InputFile.shownName(path))
     }
 
     /// Decodes and parses bytes already read.

@@ -17,10 +17,29 @@ public enum InputFile {
         return bytes
     }
 
+    /// The path that means standard input (`prospects decode - < card.png`), as for `import -`.
+    public static let standardInput = "-"
+
+    /// How outputs name standard input, as `import -` does.
+    public static func shownName(_ path: String) -> String { path == standardInput ? "stdin" : path }
+
     /// Reads the file at `path` into `bytes`, reusing its storage: a loop over many files allocates once.
-    /// On error `bytes` is left empty (its capacity kept).
+    /// On error `bytes` is left empty (its capacity kept). `-` reads standard input to its end: a file or a pipe,
+    /// never a terminal.
     public static func read(_ path: String, followSymlinks: Bool, into bytes: inout [UInt8]) throws(ScanError) {
         bytes.removeAll(keepingCapacity: true)
+        if path == standardInput {
+            var info = stat()
+            guard fstat(STDIN_FILENO, &info) == 0 else {
+                throw .unreadableFile(reason: String(cString: strerror(errno)))
+            }
+            if isatty(STDIN_FILENO) == 1 {
+                throw .unreadableFile(
+                    reason: "standard input is a terminal; give the picture as in decode - < card.png")
+            }
+            return try readToEnd(
+                STDIN_FILENO, sizeHint: info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0, into: &bytes)
+        }
         var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
         if !followSymlinks { flags |= O_NOFOLLOW }
         let fd = retryingOnInterrupt { open(path, flags) }
@@ -40,6 +59,11 @@ public enum InputFile {
             throw .unreadableFile(reason: "the file is \(size) bytes, over the \(maxBytes)-byte limit")
         }
 
+        try readToEnd(fd, sizeHint: size, into: &bytes)
+    }
+
+    /// Reads `fd` to its end into `bytes`, refusing more than `maxBytes`.
+    private static func readToEnd(_ fd: Int32, sizeHint size: Int, into bytes: inout [UInt8]) throws(ScanError) {
         // Read to end of file rather than trusting st_size: the file may still be growing or shrinking.
         // One byte more than st_size, so reaching end of file needs no second buffer growth.
         bytes.append(contentsOf: repeatElement(0, count: max(size, 0) + 1))

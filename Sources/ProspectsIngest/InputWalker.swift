@@ -44,6 +44,10 @@ public enum InputWalker {
 
     private static func visit(_ paths: [String], _ body: (Entry) throws -> Void) rethrows {
         for path in paths {
+            if path == InputFile.standardInput {
+                try body(.file(path: path, followSymlinks: true))
+                continue
+            }
             var info = stat()
             if stat(path, &info) != 0 {
                 var reason = String(cString: strerror(errno))

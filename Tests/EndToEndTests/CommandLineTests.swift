@@ -283,6 +283,22 @@ import Testing
         #expect(!result.stderr.contains("no *.png files"), "\(result.stderr)")
     }
 
+    /// `decode -` and `ingest -` read the picture from stdin (a pipe here), named `stdin` as `import -` does.
+    @Test func decodeAndIngestReadAPictureFromStdin() throws {
+        let folder = try TemporaryDirectory()
+        let png = Data(PNGFixtures.contactCode("Ann Lee\nann@example.com"))
+        let decoded = try ProspectsProcess.run(["decode", "--json", "-"], stdin: png)
+        #expect(decoded.status == 0, "\(decoded.stderr)")
+        #expect(decoded.output.contains(#""file":"stdin""#) && decoded.output.contains("ann@example.com"))
+        let store = folder.file("p.sqlite")
+        let ingested = try ProspectsProcess.run(["ingest", "--store", store, "-"], stdin: png)
+        #expect(ingested.output == "1 file: 1 inserted, 0 duplicates, 0 rejected\n", "\(ingested.stderr)")
+        let shown = try ProspectsProcess.run(["show", "--store", store, "ann@example.com"])
+        #expect(shown.lines.contains { $0.hasPrefix("first source") && $0.hasSuffix("stdin") }, "\(shown.output)")
+        let garbage = try ProspectsProcess.run(["decode", "-"], stdin: Data("not a picture".utf8))
+        #expect(garbage.status == 65 && garbage.stderr.contains("stdin: "), "\(garbage.stderr)")
+    }
+
     /// `--from-line` past the last row imports nothing, and says so rather than leave "0 rows" unexplained.
     @Test func fromLinePastTheEndSaysThereIsNothingToImport() throws {
         let folder = try TemporaryDirectory()
