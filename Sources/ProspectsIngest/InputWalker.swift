@@ -87,7 +87,7 @@ public enum InputWalker {
         var names: [(name: String, isDirectory: Bool)] = []
         while let entry = readdir(dir) {
             let name: String
-            switch withUnsafeBytes(of: entry.pointee.d_name, { FileName($0.prefix(while: { $0 != 0 })) }) {
+            switch FileName(FileSystemCalls.name(of: entry)) {
             case .valid(let valid): name = valid
             case .undecodable(let shown):
                 // Reported, never skipped in silence.
