@@ -24,6 +24,8 @@ final class SQLiteDatabase {
     private var statements: [String: SQLiteStatement] = [:]
     /// The error of a `writeTransaction` that failed inside another: the outer one must roll back, not commit.
     private var doomedBy: StoreError?
+    /// Between the outermost `writeTransaction`'s BEGIN and its end, whatever SQLite did meanwhile.
+    private var inWriteTransaction = false
 
     /// Opens the database file at `path`; when it is missing, creates it with mode 0600 if `create`, else throws
     /// `.unavailable`. The corresponding C function is `sqlite3_open_v2`.
@@ -123,7 +125,10 @@ final class SQLiteDatabase {
     /// `BEGIN IMMEDIATE` takes the write lock up front: a deferred transaction that reads and then writes gets
     /// SQLITE_BUSY at once, without waiting, when another process wrote in between.
     func writeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        if sqlite3_get_autocommit(handle) == 0 {
+        if inWriteTransaction {
+            // After a failure (SQLite may even have rolled everything back itself, on a full disk), nothing more may
+            // run: outside the transaction, each statement would commit on its own.
+            if let doomedBy { throw doomedBy }
             do {
                 return try body()
             } catch {
@@ -132,7 +137,9 @@ final class SQLiteDatabase {
             }
         }
         try execute("BEGIN IMMEDIATE")
+        inWriteTransaction = true
         doomedBy = nil
+        defer { inWriteTransaction = false }
         do throws(StoreError) {
             let result = try body()
             if let doomedBy { throw doomedBy }
@@ -230,8 +237,6 @@ final class SQLiteDatabase {
         }
     }
 
-    /// Creates the file with mode 0600 before SQLite opens it: SQLite gives the -wal and -shm files the mode of
-    /// the database file, and prospects' names and addresses are nobody else's business.
     /// For commands that read or change a store but never create one: refuses a missing path, a folder, and an
     /// empty file (which SQLite would take for a new database, and the first read would write a schema into).
     private static func requireExistingStore(_ path: String) throws(StoreError) {
@@ -251,6 +256,8 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Creates the file with mode 0600 before SQLite opens it: SQLite gives the -wal and -shm files the mode of
+    /// the database file, and prospects' names and addresses are nobody else's business.
     private static func createPrivateFile(_ path: String) throws(StoreError) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {

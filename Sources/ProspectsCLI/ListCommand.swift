@@ -38,7 +38,8 @@ struct ListCommand: Subcommand {
         let json = arguments.has("--json")
         var table = TextTable(Self.columns, out: out)
         var count = 0
-        // Streamed: a list of millions holds one prospect at a time (and the table's first rows).
+        // Streamed: from SQLite, a list of millions holds one prospect at a time (and the table's first rows). The
+        // read lasts as long as the output does (`list | less`), and holds back the WAL's checkpoint meanwhile.
         try store.forEach(filter: filter, sort: sort, reverse: arguments.has("--reverse")) { stored in
             count += 1
             if json {

@@ -72,7 +72,8 @@ public final class Importer {
     private let firstLine: Int
 
     /// `batchSize` rows per batch. On 100,000 rows, 10,000 was as fast as 20,000 or 5,000 with 9 MB less peak
-    /// memory than 20,000. Another process waiting to write is held up for a second at most.
+    /// memory than 20,000. Another process waiting to write is held up for about a second at
+    /// most (a transaction takes no new batch after a second, and finishes the one it has).
     /// Records that start before `firstLine` are read past, neither imported nor counted: the way to finish an
     /// import that stopped half-way without counting its first rows twice.
     public init(store: any ProspectStore, batchSize: Int = 10_000, firstLine: Int = 1) {

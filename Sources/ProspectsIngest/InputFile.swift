@@ -37,8 +37,11 @@ public enum InputFile {
                 throw .unreadableFile(
                     reason: "standard input is a terminal; give the picture as in decode - < card.png")
             }
-            return try readToEnd(
-                STDIN_FILENO, sizeHint: info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0, into: &bytes)
+            let size = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+            guard size <= maxBytes else {
+                throw .unreadableFile(reason: "standard input is \(size) bytes, over the \(maxBytes)-byte limit")
+            }
+            return try readToEnd(STDIN_FILENO, sizeHint: size, into: &bytes)
         }
         var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
         if !followSymlinks { flags |= O_NOFOLLOW }
@@ -74,7 +77,8 @@ public enum InputFile {
                     guard bytes.count <= maxBytes else {
                         throw .unreadableFile(reason: "the file grew past the \(maxBytes)-byte limit")
                     }
-                    bytes.append(contentsOf: repeatElement(0, count: bytes.count))
+                    // Doubling, but never past one byte over the limit: reading that byte means too long.
+                    bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, maxBytes + 1 - bytes.count)))
                 }
                 let count = bytes.withUnsafeMutableBytes { buffer in
                     retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled) }

@@ -148,6 +148,9 @@ public final class WatchService {
     /// (`StoreError`) or the inbox (`WatchError`).
     public func run(report: (WatchedFile) throws -> Void, stuck reportStuck: (StuckFile) throws -> Void) throws {
         signal(SIGPIPE, SIG_IGN)  // a dead decoder's pipe is reported by write(), not by a signal
+        // A writer opening a file during the instant `isOpenForWriting` holds its lease breaks the lease, and the
+        // kernel tells the holder with SIGIO, whose default action would end the watcher.
+        signal(SIGIO, SIG_IGN)
         let signals: SignalPipe
         do { signals = try SignalPipe() } catch { throw WatchError.system(error) }
 
@@ -256,8 +259,9 @@ public final class WatchService {
             // Found by a scan while a writer still has it open (an upload that spans a restart of this watcher,
             // pausing for longer than `settle`): not finished. Its close will be announced; without inotify, a
             // later scan looks again. Taken after `settle`, it was quarantined half-written. Once it has stayed
-            // unchanged for `lostEventSettle` (`recheckBeingWritten`), it is taken even so.
+            // unchanged for `lostEventSettle` (`recheckBeingWritten`, or here when polling), it is taken even so.
             if entry.kind == .regular && !announced && !lostEvents.contains(name)
+                && !(watcher == nil && isSettled(name, entry, for: options.lostEventSettle))
                 && FileSystemCalls.isOpenForWriting(inbox.path + "/" + name) == true
             {
                 if watcher != nil { beingWritten[name] = entry.inode } else { scheduleRescan(after: options.settle) }

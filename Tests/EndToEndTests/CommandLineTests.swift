@@ -190,7 +190,7 @@ import Testing
         // Interrupted once a batch is in, as a person would after a while.
         let interrupting = [
             "/bin/sh", "-c",
-            #""$0" "$@" & pid=$!; until [ "$(sqlite3 "$STORE" 'SELECT count(*) FROM prospects' 2>/dev/null)" -gt 0 ] "#
+            #""$0" "$@" & pid=$!; until ! kill -0 $pid 2>/dev/null || [ "$(sqlite3 "$STORE" 'SELECT count(*) FROM prospects' 2>/dev/null)" -gt 0 ] "#
                 + #"2>/dev/null; do sleep 0.05; done; kill -INT $pid; wait $pid"#,
         ]
         let result = try ProspectsProcess.run(
@@ -219,16 +219,18 @@ import Testing
         let folder = try TemporaryDirectory()
         let store = folder.file("p.sqlite")
         let fifo = folder.file("rows")
-        // The shell holds the pipe open after two rows; it gives up on the import after 10 s, closing the pipe.
+        // The shell holds the pipe open after two rows; it gives up on the import after 10 s, closing the pipe. It
+        // interrupts once the store exists (the handler is installed right after) and half a second more.
         let interrupting = [
             "/bin/sh", "-c",
             #"mkfifo "$FIFO"; "$0" "$@" <"$FIFO" & pid=$!; exec 3>"$FIFO"; printf 'name,email\nAnn,ann@example.com\n' >&3; "#
-                + #"sleep 0.5; kill -INT $pid; i=0; while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; "#
+                + #"until [ -e "$STORE" ]; do sleep 0.05; done; sleep 0.5; kill -INT $pid; i=0; while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; "#
                 + #"i=$((i + 1)); done; exec 3>&-; wait $pid"#,
         ]
         let started = ContinuousClock.now
         let result = try ProspectsProcess.run(
-            ["import", "--format", "csv", "--store", store, "-"], environment: ["FIFO": fifo], launcher: interrupting)
+            ["import", "--format", "csv", "--store", store, "-"], environment: ["FIFO": fifo, "STORE": store],
+            launcher: interrupting)
         #expect(result.status == 130, "\(result.stderr)")
         #expect(result.stderr.contains("stdin: interrupted; nothing was imported"), "\(result.stderr)")
         #expect(ContinuousClock.now - started < .seconds(8), "the stop waited for the pipe to close")
@@ -248,7 +250,7 @@ import Testing
         // Interrupted once the first batch of files is in.
         let interrupting = [
             "/bin/sh", "-c",
-            #""$0" "$@" & pid=$!; until [ "$(sqlite3 "$STORE" 'SELECT count(*) FROM prospects' 2>/dev/null)" -gt 0 ] "#
+            #""$0" "$@" & pid=$!; until ! kill -0 $pid 2>/dev/null || [ "$(sqlite3 "$STORE" 'SELECT count(*) FROM prospects' 2>/dev/null)" -gt 0 ] "#
                 + #"2>/dev/null; do sleep 0.02; done; kill -INT $pid; wait $pid"#,
         ]
         let result = try ProspectsProcess.run(
