@@ -3,8 +3,6 @@
 
 // Linux calls that Swift's Glibc module does not import (glibc declares them only under _GNU_SOURCE).
 
-#include <errno.h>
-#include <fcntl.h>
 #include <malloc.h>
 #include <spawn.h>
 #include <sys/syscall.h>
@@ -19,24 +17,14 @@ static inline int prospects_rename_noreplace(int olddirfd, const char *oldpath, 
     return (int)syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, 1u /* RENAME_NOREPLACE */);
 }
 
-/// Whether some process has the regular file at `path` open for writing: 1 yes, 0 no, -1 cannot tell (errno set;
-/// EACCES: only the file's owner, or a process with CAP_LEASE, may take a lease). A read lease is granted only
-/// while nobody has the file open for writing, and this one is dropped at once. The C function is `fcntl` with
-/// `F_SETLEASE`, which glibc declares under _GNU_SOURCE only.
-static inline int prospects_is_open_for_writing(const char *path) {
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0) return -1;
-    int result;
-    if (fcntl(fd, 1024 /* F_SETLEASE */, 0 /* F_RDLCK */) == 0) {
-        fcntl(fd, 1024 /* F_SETLEASE */, 2 /* F_UNLCK */);
-        result = 0;
-    } else {
-        result = errno == EAGAIN ? 1 : -1;
-    }
-    int saved = errno;
-    close(fd);
-    errno = saved;
-    return result;
+/// Takes a read lease on `fd` (opened read-only) and drops it at once: 0 when it was granted, else -1 with errno
+/// set (EAGAIN: some process has the file open for writing; EACCES: only the file's owner, or a process with
+/// CAP_LEASE, may take one). The C function is `fcntl` with `F_SETLEASE`, which glibc declares under _GNU_SOURCE
+/// only; called through syscall(2), since including <fcntl.h> here would move `struct stat` into this module.
+static inline int prospects_probe_read_lease(int fd) {
+    long result = syscall(SYS_fcntl, fd, 1024 /* F_SETLEASE */, 0 /* F_RDLCK */);
+    if (result == 0) syscall(SYS_fcntl, fd, 1024 /* F_SETLEASE */, 2 /* F_UNLCK */);
+    return (int)result;
 }
 
 /// pipe(2) with flags (O_CLOEXEC, O_NONBLOCK) set atomically at creation. The corresponding C function is `pipe2`.

@@ -51,11 +51,11 @@ enum FileSystemCalls {
     /// Whether some process has the regular file at `path` open for writing; nil when that cannot be told (a file
     /// of another owner, without CAP_LEASE). The C function is `fcntl` with `F_SETLEASE`.
     static func isOpenForWriting(_ path: String) -> Bool? {
-        switch prospects_is_open_for_writing(path) {
-        case 1: true
-        case 0: false
-        default: nil
-        }
+        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        if prospects_probe_read_lease(fd) == 0 { return false }
+        return errno == EAGAIN ? true : nil
     }
 
     /// The entry at `path` itself (a link is described, not followed), or with `following` what it leads to (a
