@@ -256,20 +256,20 @@ public final class WatchService {
             // A file found by a scan may still be being written: inotify will announce it when closed, or a re-scan
             // will find it settled. An empty file may be a `touch` before the real write, even when announced; it
             // is taken (and quarantined) only once it has stayed empty for the settle time.
-            // Found by a scan while a writer still has it open (an upload that spans a restart of this watcher,
+            let settle = lostEvents.contains(name) ? options.lostEventSettle : options.settle
+            if entry.kind == .regular && (!announced || entry.size == 0) && !isSettled(name, entry, for: settle) {
+                scheduleRescan(after: options.settle)
+                continue
+            }
+            // Settled to look at, but a writer still has it open (an upload that spans a restart of this watcher,
             // pausing for longer than `settle`): not finished. Its close will be announced; without inotify, a
             // later scan looks again. Taken after `settle`, it was quarantined half-written. Once it has stayed
             // unchanged for `lostEventSettle` (`recheckBeingWritten`, or here when polling), it is taken even so.
             if entry.kind == .regular && !announced && !lostEvents.contains(name)
-                && !(watcher == nil && isSettled(name, entry, for: options.lostEventSettle))
                 && FileSystemCalls.isOpenForWriting(inbox.path + "/" + name) == true
+                && !(watcher == nil && isSettled(name, entry, for: options.lostEventSettle))
             {
                 if watcher != nil { beingWritten[name] = entry.inode } else { scheduleRescan(after: options.settle) }
-                continue
-            }
-            let settle = lostEvents.contains(name) ? options.lostEventSettle : options.settle
-            if entry.kind == .regular && (!announced || entry.size == 0) && !isSettled(name, entry, for: settle) {
-                scheduleRescan(after: options.settle)
                 continue
             }
             observed[name] = nil
