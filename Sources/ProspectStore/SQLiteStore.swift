@@ -31,22 +31,22 @@ public final class SQLiteStore: TransactionGrouping {
     /// The last inserted rowid says which happened: the update path leaves it as it was. One statement, without
     /// `RETURNING` (which costs every insert much of its time), so that bulk imports stay close to the `sqlite3`
     /// shell's own `.import`; a known key then looks up its id, from the index alone.
-    private static let upsert = """
-        INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at, \
-        last_seen_at, scan_count, first_source, remind_at, id) \
-        VALUES ($1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11, $12) \
-        ON CONFLICT (email_key) DO UPDATE SET scan_count = scan_count + 1, \
-        last_seen_at = max(last_seen_at, excluded.last_seen_at), phone = coalesce(phone, excluded.phone), \
-        organization = coalesce(organization, excluded.organization)
-        """
+    private static let upsert =
+        insertNew + """
+             ON CONFLICT (email_key) DO UPDATE SET scan_count = scan_count + 1, \
+            last_seen_at = max(last_seen_at, excluded.last_seen_at), phone = coalesce(phone, excluded.phone), \
+            organization = coalesce(organization, excluded.organization)
+            """
 
     /// A prospect deleted since its content was loaded comes back, but a known one is left as it is: that content
     /// was counted once already.
-    private static let restore = """
+    private static let restore = insertNew + " ON CONFLICT (email_key) DO NOTHING"
+
+    /// A new prospect from `ProspectSQL.upsertValues` and its id as $12, for `upsert` and `restore`.
+    private static let insertNew = """
         INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at, \
         last_seen_at, scan_count, first_source, remind_at, id) \
-        VALUES ($1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11, $12) \
-        ON CONFLICT (email_key) DO NOTHING
+        VALUES ($1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11, $12)
         """
 
     private static let idOfKey = "SELECT id FROM prospects WHERE email_key = $1"
@@ -72,8 +72,12 @@ public final class SQLiteStore: TransactionGrouping {
                         var restored: [Int64?] = []
                         for sighting in group.sightings {
                             try restore.execute(try ProspectSQL.upsertValues(sighting) + [.integer(nextID)])
-                            restored.append(restore.changes == 1 ? nextID : nil)
-                            if restore.changes == 1 { nextID += 1 }
+                            if restore.changes == 1 {
+                                restored.append(nextID)
+                                nextID += 1
+                            } else {
+                                restored.append(nil)
+                            }
                         }
                         groupResults.append(.alreadyInLedger(restored: restored))
                         continue
