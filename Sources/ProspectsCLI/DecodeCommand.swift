@@ -131,7 +131,7 @@ struct DecodeCommand: Subcommand {
             return
         }
         for (index, code) in outcome.codes.enumerated() {
-            let which = outcome.codes.count > 1 ? " (code \(index + 1) of \(outcome.codes.count))" : ""
+            let which = HumanText.whichCode(index, of: outcome.codes.count)
             switch code.result {
             case .success(let prospect): console.out.line("\(file)\(which): \(HumanText.prospect(prospect))")
             case .failure(let error): console.warn("\(file)\(which): \(error.message)")

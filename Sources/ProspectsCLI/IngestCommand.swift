@@ -135,7 +135,7 @@ struct IngestCommand: Subcommand {
         }
         for (index, (code, status)) in zip(file.codes, result.codes).enumerated() {
             if case .rejected(let error) = status {
-                let which = file.codes.count > 1 ? " (code \(index + 1) of \(file.codes.count))" : ""
+                let which = HumanText.whichCode(index, of: file.codes.count)
                 console.warn("\(name)\(which): rejected: \(error.message)")
             }
             if json { console.out.line(JSONRecords.code(code, file: file.path, status: status).rendered) }

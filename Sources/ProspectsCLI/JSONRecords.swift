@@ -68,6 +68,11 @@ enum HumanText {
         "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
     }
 
+    /// ` (code 2 of 3)`: which code of a picture a line speaks of; nothing for a picture of one code.
+    static func whichCode(_ index: Int, of count: Int) -> String {
+        count > 1 ? " (code \(index + 1) of \(count))" : ""
+    }
+
     static func prospect(_ prospect: Prospect) -> String {
         "\(SafeText.escaped(prospect.name)) <\(SafeText.escaped(prospect.email))>"
     }

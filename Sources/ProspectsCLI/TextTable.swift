@@ -71,7 +71,7 @@ struct TextTable {
         var kept = String.UnicodeScalarView()
         var width = 0
         for scalar in text.unicodeScalars {
-            let next = displayWidth(String(scalar))
+            let next = Self.width(of: scalar)
             if width + next > limit - 1 { break }
             kept.append(scalar)
             width += next
@@ -81,21 +81,18 @@ struct TextTable {
 
     /// Columns a terminal uses for `text`: East Asian wide characters take two, combining marks none.
     static func displayWidth(_ text: String) -> Int {
-        var width = 0
-        for scalar in text.unicodeScalars {
-            // Below U+0300 only the soft hyphen (a format character) takes no column; the property lookup for every
-            // other scalar was half of what a long `list` cost.
-            if scalar.value < 0x300 {
-                width += scalar.value == 0xAD ? 0 : 1
-                continue
-            }
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark, .format: continue
-            default: break
-            }
-            width += isWide(scalar.value) ? 2 : 1
+        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// Columns a terminal uses for one scalar: 0, 1 or 2.
+    private static func width(of scalar: Unicode.Scalar) -> Int {
+        // Below U+0300 only the soft hyphen (a format character) takes no column; the property lookup for every
+        // other scalar was half of what a long `list` cost.
+        if scalar.value < 0x300 { return scalar.value == 0xAD ? 0 : 1 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: return isWide(scalar.value) ? 2 : 1
         }
-        return width
     }
 
     private static func isWide(_ v: UInt32) -> Bool {

@@ -164,7 +164,8 @@ struct WatchCommand: Subcommand {
             console.warn("\(name): \(result.outcome.rawValue) \(who)\(note) → \(moved)")
             // The picture is archived for its good codes; its bad ones must not go unsaid.
             for (index, error) in result.file.rejectedCodes {
-                console.warn("\(name) (code \(index + 1) of \(result.file.codes.count)): rejected: \(error.message)")
+                console.warn(
+                    "\(name)\(HumanText.whichCode(index, of: result.file.codes.count)): rejected: \(error.message)")
             }
         case .rejected:
             let error = result.file.rejection ?? .noCodeFound
