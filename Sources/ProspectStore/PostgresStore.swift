@@ -89,10 +89,10 @@ public final class PostgresStore: ProspectStore {
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
         // Validate before BEGIN so that bad input is never mistaken for a retryable race.
         let prepared = try groups.map { group throws(StoreError) in
-            (
-                entry: try group.entry.map(ProspectSQL.ledgerValues),
-                sightings: try group.sightings.map(ProspectSQL.upsertValues)
-            )
+            let entry = group.entry.map(ProspectSQL.ledgerValues)
+            let sightings = group.sightings.map(ProspectSQL.upsertValues)
+            for case .text(let text) in (entry ?? []) + sightings.joined() { try ProspectSQL.rejectNUL(text) }
+            return (entry: entry, sightings: sightings)
         }
         let entryOrder = groups.indices.compactMap { index in groups[index].entry.map { ($0.contentHash, index) } }
             .sorted(by: Self.precedes).map(\.1)

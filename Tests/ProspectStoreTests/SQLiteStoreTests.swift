@@ -103,6 +103,41 @@ struct SQLiteStoreTests {
         #expect(try other.history(of: a.id).map(\.source) == ["a.png", "b.png"])
     }
 
+    /// Text is bound from memory the statement owns and reuses: each run must store exactly its own texts, when
+    /// they outgrow that memory, when a run binds fewer or shorter ones than the last, and when one value fills two
+    /// parameters. An empty text is text, not NULL.
+    @Test func boundTextIsStoredExactlyFromRunToRun() throws {
+        let folder = try TemporaryDirectory()
+        let database = try SQLiteDatabase(path: folder.file("db.sqlite"))
+        try database.execute("CREATE TABLE t (n INTEGER, a TEXT, b TEXT, c TEXT)")
+        let long = String(repeating: "Ødegård ", count: 100)  // 900 bytes: past the first buffer
+        let runs: [[SQLValue]] = [
+            [.integer(1), .text("short"), .text("é"), .null],
+            [.integer(2), .text(long), .text(long + "!"), .text("x")],
+            [.integer(3), .text(""), .text("b"), .text("")],
+            [.integer(4), .text("Zoë"), .null, .text(String(repeating: "z", count: 5000))],
+        ]
+        for values in runs {
+            try database.execute("INSERT INTO t (n, a, b, c) VALUES ($1, $2, $3, $4)", values)
+        }
+        // $2 twice: both parameters get the same text.
+        try database.execute(
+            "INSERT INTO t (n, a, b, c) VALUES ($1, $2, $2, $3)", [.integer(5), .text("twice"), .null])
+        let stored = try database.query("SELECT a, b, c FROM t ORDER BY n") { row throws(StoreError) in
+            [try row.optionalText(0), try row.optionalText(1), try row.optionalText(2)]
+        }
+        #expect(stored[0] == ["short", "é", nil])
+        #expect(stored[1] == [long, long + "!", "x"])
+        #expect(stored[2] == ["", "b", ""])
+        #expect(stored[3] == ["Zoë", nil, String(repeating: "z", count: 5000)])
+        #expect(stored[4] == ["twice", "twice", nil])
+        // A NUL anywhere is refused, as PostgreSQL refuses it, and nothing is written.
+        expectStoreError({ () throws(StoreError) in
+            try database.execute("INSERT INTO t (n, a) VALUES ($1, $2)", [.integer(6), .text("a\u{0}b")])
+        }) { error in if case .database(0, let message, _) = error { message.contains("NUL") } else { false } }
+        #expect(try database.query("SELECT count(*) FROM t") { row throws(StoreError) in try row.int(0) } == [5])
+    }
+
     /// A `record` that fails inside the transaction may have written part of its rows; the transaction must not
     /// commit them, even when the body catches the error and returns.
     @Test func aRecordThatFailsInsideDoomsTheWholeTransaction() throws {
