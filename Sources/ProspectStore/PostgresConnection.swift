@@ -94,6 +94,43 @@ final class PostgresConnection {
         }
     }
 
+    /// Whether a transaction block is open on the connection, perhaps failed and waiting for its rollback; false
+    /// when it is idle, or lost (the next statement connects again).
+    var inTransaction: Bool {
+        switch PQtransactionStatus(handle) {
+        case PQTRANS_INTRANS, PQTRANS_INERROR, PQTRANS_ACTIVE: true
+        default: false
+        }
+    }
+
+    /// Runs a query through a cursor and hands its rows to `body` one by one, until `body` returns false, fetching
+    /// `batch` rows at a time: a long result is never held whole, as libpq's result and again as our copy of it.
+    /// Inside a read-only transaction of its own (or the one open already), so that every row comes from one
+    /// snapshot. Never run again after a failure: `body` may have acted on rows already.
+    func each(
+        _ sql: String, _ values: [SQLValue] = [], batch: Int = 1_000, _ body: (PostgresRow) throws(StoreError) -> Bool
+    ) throws(StoreError) {
+        let ownTransaction = !inTransaction
+        if ownTransaction { try execute("BEGIN READ ONLY") }
+        do throws(StoreError) {
+            try execute("DECLARE prospects_rows NO SCROLL CURSOR FOR \(sql)", values)
+            reading: while true {
+                let rows = try execute("FETCH \(batch) FROM prospects_rows").rows
+                for row in rows {
+                    guard try body(row) else { break reading }
+                }
+                if rows.count < batch { break }
+            }
+            try execute(ownTransaction ? "COMMIT" : "CLOSE prospects_rows")
+        } catch {
+            if PQstatus(handle) == CONNECTION_OK, inTransaction {
+                // The caller's transaction is the caller's to end; its cursor is ours, when it can still be closed.
+                _ = try? execute(ownTransaction ? "ROLLBACK" : "CLOSE prospects_rows")
+            }
+            throw error
+        }
+    }
+
     /// Runs `body` in a transaction, committing when it returns and rolling back when it throws. A transaction
     /// that lost a serialization or deadlock race against another process (`.busy`) is run again from the start,
     /// up to `transactionAttempts` times. One that found the connection dead before its COMMIT (the server
@@ -120,7 +157,7 @@ final class PostgresConnection {
                     try reconnect()
                     continue
                 }
-                if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK") }
+                if inTransaction { _ = try? execute("ROLLBACK") }
                 guard case .busy = error, lostRace, attempt < Self.transactionAttempts else { throw error }
                 usleep(Self.pause(beforeAttempt: attempt + 1))
                 attempt += 1

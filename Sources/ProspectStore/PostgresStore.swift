@@ -173,9 +173,7 @@ public final class PostgresStore: ProspectStore {
         filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool
     ) throws(StoreError) {
         let sql = ProspectSQL.list(filter: filter, sort: sort, reverse: reverse, foldedNameKey: Self.foldedNameKey)
-        for row in try connection.execute(sql, []).rows {
-            guard body(try ProspectSQL.prospect(from: row)) else { return }
-        }
+        try connection.each(sql) { row throws(StoreError) in body(try ProspectSQL.prospect(from: row)) }
     }
 
     public func prospect(_ reference: ProspectReference) throws(StoreError) -> StoredProspect? {

@@ -51,6 +51,87 @@ struct PostgresStoreTests {
         }
     }
 
+    /// `each` reads through a cursor, a batch at a time: every row comes, in order, across batch boundaries; a
+    /// stop part-way leaves no transaction or cursor behind; parameters reach the query; and inside a transaction
+    /// the caller opened, that transaction stays open and sees its own writes.
+    @Test func eachStreamsRowsThroughACursor() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let connection = try PostgresConnection(url: url)
+        try connection.execute("CREATE TABLE t (n integer)")
+        try connection.execute("INSERT INTO t (n) SELECT generate_series(1, 2345)")
+        var seen: [Int] = []
+        try connection.each("SELECT n FROM t WHERE n > $1 ORDER BY n", [.integer(5)], batch: 1_000) {
+            row throws(StoreError) in
+            seen.append(try row.int(0))
+            return true
+        }
+        #expect(seen == Array(6...2345))
+
+        seen = []
+        try connection.each("SELECT n FROM t ORDER BY n", batch: 100) { row throws(StoreError) in
+            seen.append(try row.int(0))
+            return seen.count < 150
+        }
+        #expect(seen == Array(1...150))
+        #expect(!connection.inTransaction)
+        let cursors = try connection.execute("SELECT count(*) FROM pg_cursors WHERE name = 'prospects_rows'")
+        #expect(try cursors.rows.first?.int(0) == 0)
+
+        try connection.transaction { () throws(StoreError) in
+            try connection.execute("INSERT INTO t (n) VALUES (0)")
+            var count = 0
+            try connection.each("SELECT n FROM t", batch: 1_000) { _ throws(StoreError) in
+                count += 1
+                return true
+            }
+            #expect(count == 2346)
+            // The cursor is closed, so a second one of the same name can be declared in the same transaction.
+            try connection.each("SELECT n FROM t WHERE n = 0") { _ throws(StoreError) in false }
+            // Rows are made only as they are fetched: a stop after 150 rows, fetched 100 at a time, ran the
+            // query for 200 of them, not 2,346.
+            try connection.execute("CREATE SEQUENCE made")
+            var kept = 0
+            try connection.each("SELECT n, nextval('made') FROM t", batch: 100) { _ throws(StoreError) in
+                kept += 1
+                return kept < 150
+            }
+            #expect(try connection.execute("SELECT currval('made')").rows.first?.int(0) == 200)
+        }
+        #expect(try connection.execute("SELECT count(*) FROM t").rows.first?.int(0) == 2346)
+
+        // A failing query leaves the connection usable, outside any transaction.
+        expectStoreError({ () throws(StoreError) in
+            try connection.each("SELECT no_such_column FROM t") { _ throws(StoreError) in true }
+        }) { error in if case .database = error { true } else { false } }
+        #expect(try connection.execute("SELECT count(*) FROM t").rows.first?.int(0) == 2346)
+        #expect(!connection.inTransaction)
+
+        // On a connection found lost, `each` connects again, as every statement does.
+        let pid = try #require(try connection.execute("SELECT pg_backend_pid()").rows.first?.int64(0))
+        let admin = try PostgresConnection(url: url)
+        try admin.execute("SELECT pg_terminate_backend($1)", [.integer(pid)])
+        let deadline = Date().addingTimeInterval(10)
+        while try !admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [.integer(pid)]).rows.isEmpty {
+            try #require(Date() < deadline, "the backend did not end")
+            usleep(10_000)
+        }
+        _ = try? connection.execute("SELECT 1")  // fails: only now does libpq know the connection is gone
+        var count = 0
+        try connection.each("SELECT n FROM t") { _ throws(StoreError) in
+            count += 1
+            return true
+        }
+        #expect(count == 2346)
+    }
+
+    /// `list` on PostgreSQL streams too: a list longer than one fetch comes whole and in order.
+    @Test func aListLongerThanOneFetchComesWholeAndInOrder() throws {
+        let store = try PostgresStore(url: try PostgresTestServer.shared().makeDatabase())
+        _ = try store.record((1...2_500).map { sighting("P \($0)", "p\($0)@example.com") })
+        let listed = try store.list(filter: .everyone, sort: .recent, reverse: true).map(\.id)
+        #expect(listed == Array(1...2_500))
+    }
+
     @Test func manyStoresStartingAtOnceMigrateOnce() throws {
         let url = try PostgresTestServer.shared().makeDatabase()
         let errors = runOnThreads(4) { _, start in
