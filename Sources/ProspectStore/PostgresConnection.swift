@@ -106,10 +106,13 @@ final class PostgresConnection {
     /// Runs a query through a cursor and hands its rows to `body` one by one, until `body` returns false, fetching
     /// `batch` rows at a time: a long result is never held whole, as libpq's result and again as our copy of it.
     /// Inside a read-only transaction of its own (or the one open already), so that every row comes from one
-    /// snapshot. Never run again after a failure: `body` may have acted on rows already.
+    /// snapshot; that transaction stays open while `body` works (a pager, a slow pipe), so a server's
+    /// `idle_in_transaction_session_timeout` may end a list read that slowly. Never run again after a failure:
+    /// `body` may have acted on rows already. One at a time per connection: the cursor has one name.
     func each(
         _ sql: String, _ values: [SQLValue] = [], batch: Int = 1_000, _ body: (PostgresRow) throws(StoreError) -> Bool
     ) throws(StoreError) {
+        precondition(batch > 0, "a fetch of no rows would never end")
         let ownTransaction = !inTransaction
         if ownTransaction { try execute("BEGIN READ ONLY") }
         do throws(StoreError) {

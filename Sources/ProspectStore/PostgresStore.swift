@@ -89,10 +89,10 @@ public final class PostgresStore: ProspectStore {
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
         // Validate before BEGIN so that bad input is never mistaken for a retryable race.
         let prepared = try groups.map { group throws(StoreError) in
-            let entry = group.entry.map(ProspectSQL.ledgerValues)
-            let sightings = group.sightings.map(ProspectSQL.upsertValues)
-            for case .text(let text) in (entry ?? []) + sightings.joined() { try ProspectSQL.rejectNUL(text) }
-            return (entry: entry, sightings: sightings)
+            (
+                entry: try group.entry.map(ProspectSQL.ledgerValues),
+                sightings: try group.sightings.map(ProspectSQL.upsertValues)
+            )
         }
         let entryOrder = groups.indices.compactMap { index in groups[index].entry.map { ($0.contentHash, index) } }
             .sorted(by: Self.precedes).map(\.1)
@@ -168,7 +168,7 @@ public final class PostgresStore: ProspectStore {
             .map(ProspectSQL.ledgerEntry(from:))
     }
 
-    /// libpq hands over the whole result at once; what is saved is holding the rows twice, as text and as values.
+    /// Read through a cursor a thousand rows at a time (`PostgresConnection.each`), never the whole list at once.
     public func forEach(
         filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool
     ) throws(StoreError) {

@@ -75,8 +75,11 @@ enum ProspectSQL {
 
     /// Parameters `$1`…`$11` of both stores' upsert: name, name key, email, email key, phone, organization,
     /// seen at, source; then, for a new prospect only: contacted, created at, reminder.
-    static func upsertValues(_ sighting: Sighting) -> [SQLValue] {
+    static func upsertValues(_ sighting: Sighting) throws(StoreError) -> [SQLValue] {
         let prospect = sighting.prospect
+        for text in [prospect.name, prospect.email, prospect.phone, prospect.organization, sighting.source] {
+            if let text { try rejectNUL(text) }
+        }
         var values: [SQLValue] = []
         values.reserveCapacity(12)  // a store may append the new prospect's id as $12
         values += [
@@ -88,26 +91,23 @@ enum ProspectSQL {
         return values
     }
 
-    static func ledgerValues(_ entry: LedgerEntry) -> [SQLValue] {
-        [
+    static func ledgerValues(_ entry: LedgerEntry) throws(StoreError) -> [SQLValue] {
+        try rejectNUL(entry.contentHash)
+        try rejectNUL(entry.fileName)
+        return [
             .text(entry.contentHash), .text(entry.fileName), .text(entry.outcome.rawValue),
             .integer(Int64(entry.prospects)), .date(entry.processedAt),
         ]
     }
 
-    /// PostgreSQL cannot store U+0000 in text; both stores refuse it in every text they bind, so that they behave
-    /// alike. (The payload parser already rejects control characters; this guards everything else that reaches
-    /// the store.)
+    /// PostgreSQL cannot store U+0000 in text; both stores refuse it in what they record, so that they behave alike.
+    /// (The payload parser already rejects control characters; this guards everything else that reaches the store.)
     static func rejectNUL(_ text: String) throws(StoreError) {
-        if text.utf8.contains(0) { throw nulInText }
+        var text = text
+        if text.withUTF8({ $0.contains(0) }) {
+            throw .database(code: 0, message: "text contains a NUL character, which the store cannot hold", sql: nil)
+        }
     }
-
-    static func rejectNUL(_ bytes: UnsafeRawBufferPointer) throws(StoreError) {
-        if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil { throw nulInText }
-    }
-
-    private static let nulInText = StoreError.database(
-        code: 0, message: "text contains a NUL character, which the store cannot hold", sql: nil)
 
     static func prospect(from row: some DatabaseRow) throws(StoreError) -> StoredProspect {
         StoredProspect(

@@ -67,11 +67,11 @@ public final class SQLiteStore: TransactionGrouping {
             for group in groups {
                 if let entry = group.entry {
                     // The entry goes first: under the write lock, a conflict means the content is loaded already.
-                    try insertLedger.execute(ProspectSQL.ledgerValues(entry))
+                    try insertLedger.execute(try ProspectSQL.ledgerValues(entry))
                     if insertLedger.changes == 0 {
                         var restored: [Int64?] = []
                         for sighting in group.sightings {
-                            try restore.execute(ProspectSQL.upsertValues(sighting) + [.integer(nextID)])
+                            try restore.execute(try ProspectSQL.upsertValues(sighting) + [.integer(nextID)])
                             if restore.changes == 1 {
                                 restored.append(nextID)
                                 nextID += 1
@@ -86,7 +86,7 @@ public final class SQLiteStore: TransactionGrouping {
                 var results: [SightingResult] = []
                 results.reserveCapacity(group.sightings.count)
                 for sighting in group.sightings {
-                    var values = ProspectSQL.upsertValues(sighting)
+                    var values = try ProspectSQL.upsertValues(sighting)
                     values.append(.integer(nextID))
                     // Ids start at 1; a scan or ledger row inserted before may have had the rowid `nextID`.
                     upsert.lastInsertedRowID = 0

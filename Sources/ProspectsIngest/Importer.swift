@@ -185,7 +185,8 @@ public final class Importer {
     }
 
     /// Runs `body` in one transaction where the store can hold one open across batches (SQLite: each commit rewrites
-    /// every page of the dedup index its rows touched, so a 100,000-row import commits once, not ten times).
+    /// every page of the dedup index its rows touched, so a 100,000-row import commits twice, not ten times: once for
+    /// the small first batch, written before the second is read, and once for the rest).
     private func inTransaction(_ grouping: (any TransactionGrouping)?, _ body: () throws(StoreError) -> Void)
         throws(StoreError)
     {

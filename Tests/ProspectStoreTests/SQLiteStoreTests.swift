@@ -131,11 +131,19 @@ struct SQLiteStoreTests {
         #expect(stored[2] == ["", "b", ""])
         #expect(stored[3] == ["Zoë", nil, String(repeating: "z", count: 5000)])
         #expect(stored[4] == ["twice", "twice", nil])
-        // A NUL anywhere is refused, as PostgreSQL refuses it, and nothing is written.
+        // The byte count, not a terminating NUL, ends the text.
+        try database.execute("INSERT INTO t (n, a) VALUES ($1, $2)", [.integer(6), .text("a\u{0}b")])
+        let nul = try database.query("SELECT a, length(CAST(a AS BLOB)) FROM t WHERE n = 6") {
+            row throws(StoreError) in (try row.text(0), try row.int(1))
+        }
+        #expect(nul.first?.0 == "a\u{0}b" && nul.first?.1 == 3)
+        // A run still stepping reads its text in place, so the statement refuses to run again inside its own rows.
+        let sql = "SELECT a FROM t WHERE a > $1 ORDER BY n"
         expectStoreError({ () throws(StoreError) in
-            try database.execute("INSERT INTO t (n, a) VALUES ($1, $2)", [.integer(6), .text("a\u{0}b")])
-        }) { error in if case .database(0, let message, _) = error { message.contains("NUL") } else { false } }
-        #expect(try database.query("SELECT count(*) FROM t") { row throws(StoreError) in try row.int(0) } == [5])
+            _ = try database.query(sql, [.text("")]) { _ throws(StoreError) in
+                try database.query(sql, [.text("b")]) { row throws(StoreError) in try row.text(0) }
+            }
+        }) { error in error.message.contains("already running") }
     }
 
     /// A `record` that fails inside the transaction may have written part of its rows; the transaction must not
