@@ -107,15 +107,7 @@ struct PostgresStoreTests {
         #expect(!connection.inTransaction)
 
         // On a connection found lost, `each` connects again, as every statement does.
-        let pid = try #require(try connection.execute("SELECT pg_backend_pid()").rows.first?.int64(0))
-        let admin = try PostgresConnection(url: url)
-        try admin.execute("SELECT pg_terminate_backend($1)", [.integer(pid)])
-        let deadline = Date().addingTimeInterval(10)
-        while try !admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [.integer(pid)]).rows.isEmpty {
-            try #require(Date() < deadline, "the backend did not end")
-            usleep(10_000)
-        }
-        _ = try? connection.execute("SELECT 1")  // fails: only now does libpq know the connection is gone
+        _ = try endSession(of: connection, url: url)
         var count = 0
         try connection.each("SELECT n FROM t") { _ throws(StoreError) in
             count += 1
@@ -193,6 +185,26 @@ struct PostgresStoreTests {
         #expect(
             scans.map(\.values) == [[String(people * (threads * rounds - 1))]], "one history row per later sighting")
     }
+
+    /// Ends `connection`'s server session from another one, as a server restart or an idle timeout would, and lets
+    /// libpq find out. Returns the ended session's backend pid.
+    private func endSession(of connection: PostgresConnection, url: String) throws -> Int64 {
+        let pid = try #require(try connection.execute("SELECT pg_backend_pid()").rows.first?.int64(0))
+        try endSession(pid, from: try PostgresConnection(url: url))
+        _ = try? connection.execute("SELECT 1")  // fails: only now does libpq know the connection is gone
+        return pid
+    }
+
+    /// Ends the session of backend `pid` through `admin`, and waits until it is gone: pg_terminate_backend only
+    /// signals the backend.
+    private func endSession(_ pid: Int64, from admin: PostgresConnection) throws {
+        try admin.execute("SELECT pg_terminate_backend($1)", [.integer(pid)])
+        let deadline = Date().addingTimeInterval(10)
+        while try !admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [.integer(pid)]).rows.isEmpty {
+            try #require(Date() < deadline, "the backend did not end")
+            usleep(10_000)
+        }
+    }
 }
 
 extension PostgresStoreTests {
@@ -255,13 +267,7 @@ extension PostgresStoreTests {
             """
         ).rows.map { row throws(StoreError) in try row.int64(0) }
         try #require(pids.count == 1)
-        try admin.execute("SELECT pg_terminate_backend($1)", [.integer(pids[0])])
-        // pg_terminate_backend only signals the backend: wait until it has gone.
-        let deadline = Date().addingTimeInterval(10)
-        while try !admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [.integer(pids[0])]).rows.isEmpty {
-            try #require(Date() < deadline, "the store's backend did not end")
-            usleep(10_000)
-        }
+        try endSession(pids[0], from: admin)
 
         let results = try store.record([sighting("Ann", "ANN@example.com"), sighting("Bob", "bob@example.com")])
         #expect(results.count == 2)
@@ -275,15 +281,7 @@ extension PostgresStoreTests {
         let connection = try PostgresConnection(url: url)
         func lockTimeout() throws -> String? { try connection.execute("SHOW lock_timeout").rows.first?.text(0) }
         #expect(try lockTimeout() == "10s")
-        let pid = try #require(try connection.execute("SELECT pg_backend_pid()").rows.first?.int64(0))
-        let admin = try PostgresConnection(url: url)
-        try admin.execute("SELECT pg_terminate_backend($1)", [.integer(pid)])
-        let deadline = Date().addingTimeInterval(10)
-        while try !admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [.integer(pid)]).rows.isEmpty {
-            try #require(Date() < deadline, "the backend did not end")
-            usleep(10_000)
-        }
-        _ = try? connection.execute("SELECT 1")  // fails: only now does libpq know the connection is gone
+        let pid = try endSession(of: connection, url: url)
         #expect(try lockTimeout() == "10s")
         #expect(try connection.execute("SELECT pg_backend_pid()").rows.first?.int64(0) != pid)
     }
