@@ -77,17 +77,26 @@ enum ProspectSQL {
     /// seen at, source; then, for a new prospect only: contacted, created at, reminder.
     static func upsertValues(_ sighting: Sighting) throws(StoreError) -> [SQLValue] {
         let prospect = sighting.prospect
-        for text in [prospect.name, prospect.email, prospect.phone, prospect.organization, sighting.source] {
-            if let text { try rejectNUL(text) }
-        }
+        // Field by field, not through array literals: this runs for every row an import writes, on its writing
+        // thread.
+        try rejectNUL(prospect.name)
+        try rejectNUL(prospect.email)
+        try rejectNUL(prospect.phone)
+        try rejectNUL(prospect.organization)
+        try rejectNUL(sighting.source)
         var values: [SQLValue] = []
         values.reserveCapacity(12)  // a store may append the new prospect's id as $12
-        values += [
-            .text(prospect.name), .text(sighting.nameKey), .text(prospect.email), .text(sighting.emailKey),
-            .text(prospect.phone), .text(prospect.organization), .date(sighting.seenAt), .text(sighting.source),
-            .bool(sighting.contactedIfNew), .date(sighting.createdAtIfNew ?? sighting.seenAt),
-            .date(sighting.remindAtIfNew),
-        ]
+        values.append(.text(prospect.name))
+        values.append(.text(sighting.nameKey))
+        values.append(.text(prospect.email))
+        values.append(.text(sighting.emailKey))
+        values.append(.text(prospect.phone))
+        values.append(.text(prospect.organization))
+        values.append(.date(sighting.seenAt))
+        values.append(.text(sighting.source))
+        values.append(.bool(sighting.contactedIfNew))
+        values.append(.date(sighting.createdAtIfNew ?? sighting.seenAt))
+        values.append(.date(sighting.remindAtIfNew))
         return values
     }
 
@@ -102,9 +111,10 @@ enum ProspectSQL {
 
     /// PostgreSQL cannot store U+0000 in text; both stores refuse it in what they record, so that they behave alike.
     /// (The payload parser already rejects control characters; this guards everything else that reaches the store.)
-    static func rejectNUL(_ text: String) throws(StoreError) {
-        var text = text
-        if text.withUTF8({ $0.contains(0) }) {
+    static func rejectNUL(_ text: String?) throws(StoreError) {
+        guard let text else { return }
+        let hasNUL = text.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? text.utf8.contains(0)
+        if hasNUL {
             throw .database(code: 0, message: "text contains a NUL character, which the store cannot hold", sql: nil)
         }
     }
