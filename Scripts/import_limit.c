@@ -91,9 +91,16 @@ int main(int argc, char **argv) {
     check(sqlite3_open_v2(argv[2], &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL), db, argv[2]);
     check(sqlite3_exec(db,
               "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA cache_size = -16384; "
-              "PRAGMA wal_autocheckpoint = 4096; PRAGMA journal_mode = WAL",
+              "PRAGMA journal_mode = WAL",
               NULL, NULL, NULL),
         db, "settings");
+    // 16 MiB of WAL between checkpoints, in the store's own pages, as SQLiteDatabase.enableWAL sets it.
+    sqlite3_stmt *page_size = prepare(db, "PRAGMA page_size");
+    check(sqlite3_step(page_size), db, "page size");
+    char checkpoint[64];
+    snprintf(checkpoint, sizeof checkpoint, "PRAGMA wal_autocheckpoint = %d", (16 << 20) / sqlite3_column_int(page_size, 0));
+    sqlite3_finalize(page_size);
+    check(sqlite3_exec(db, checkpoint, NULL, NULL, NULL), db, checkpoint);
     sqlite3_stmt *upsert = prepare(db,
         "INSERT INTO prospects (id, name, name_key, email, email_key, contacted, created_at, last_seen_at, "
         "scan_count, first_source) VALUES (?1, ?2, ?3, ?4, ?5, FALSE, ?6, ?6, 1, ?7) ON CONFLICT (email_key) "

@@ -66,11 +66,6 @@ final class SQLiteDatabase {
         // every write transaction re-read and rewrote evicted index pages (a third of a 100,000-row import was
         // kernel time). Pages are allocated only as they are used, so a small store costs no more.
         try execute("PRAGMA cache_size = -16384")
-        // A checkpoint copies every page the WAL holds back into the file. At SQLite's default of 1,000 pages, a
-        // 100,000-row import checkpointed each page of the store about three times (13,500 page copies for a
-        // 4,200-page file); at 4,096 pages (16 MiB, the size of the cache) half as many, and the import is about a
-        // tenth faster. The last connection to close still checkpoints and removes the WAL.
-        try execute("PRAGMA wal_autocheckpoint = 4096")
     }
 
     deinit {
@@ -180,6 +175,7 @@ final class SQLiteDatabase {
     /// Switches the file to WAL, which lets readers work beside one writer. The mode is stored in the file, so
     /// this usually finds it set. Switching needs a moment alone with the file, and SQLite answers SQLITE_BUSY
     /// at once, without the busy handler, when another connection is opening it too: retry until the timeout.
+    /// Then sets how much WAL this connection's commits leave before a checkpoint.
     func enableWAL() throws(StoreError) {
         let deadline = Date().addingTimeInterval(Double(busyTimeoutMilliseconds) / 1000)
         while true {
@@ -188,13 +184,23 @@ final class SQLiteDatabase {
                 guard mode.first?.lowercased() == "wal" else {
                     throw .unavailable("cannot switch \(path) to WAL mode (got \(mode.first ?? "nothing"))")
                 }
-                return
+                break
             } catch {
                 guard case .busy = error, Date() < deadline else { throw error }
                 usleep(UInt32.random(in: 1_000...10_000))
             }
         }
+        // A checkpoint copies every page the WAL holds back into the file. At SQLite's default of 1,000 pages (4 MiB
+        // of 4 KiB pages), a 100,000-row import checkpointed each page of the store about three times (13,500 page
+        // copies for a 4,200-page file); at 16 MiB, the size of the cache, half as many, and the import was about a
+        // tenth faster. The limit is counted in pages, and stores made before 16 KiB pages keep 4 KiB ones. The last
+        // connection to close still checkpoints and removes the WAL.
+        let pageSize = try query("PRAGMA page_size") { row throws(StoreError) in try row.int(0) }.first ?? 4096
+        try execute("PRAGMA wal_autocheckpoint = \(Self.walCheckpointBytes / max(pageSize, 512))")
     }
+
+    /// How much WAL a commit leaves before SQLite copies it back into the file.
+    static let walCheckpointBytes = 16 << 20
 
     /// The one place that turns an SQLite result code into a `StoreError`. Messages come from SQLite and name
     /// tables or constraints, never bound values.

@@ -16,6 +16,8 @@ public final class SQLiteStore: TransactionGrouping {
         do throws(StoreError) {
             database = try SQLiteDatabase(path: path, create: create, lockWait: lockWait)
             try SQLiteSchema.refuseForeign(database)
+            // Before WAL: switching writes the file's first page, and the page size is fixed from then on.
+            try database.execute("PRAGMA page_size = \(SQLiteSchema.pageSize)")
             try database.enableWAL()
             try SQLiteSchema.migrate(database)
             try database.addFunction(Self.foldFunction, NameKey.fold)

@@ -47,8 +47,30 @@ struct SQLiteStoreTests {
         #expect(try database.query("PRAGMA foreign_keys") { row throws(StoreError) in try row.int(0) } == [1])
         // 2 is FULL: the WAL is synced at every commit, before `watch` moves the file it came from.
         #expect(try database.query("PRAGMA synchronous") { row throws(StoreError) in try row.int(0) } == [2])
-        // Checkpoints every 16 MiB of WAL, not SQLite's 4 MB: a bulk import copies each page back half as often.
+        // 16 KiB pages, and a checkpoint every 16 MiB of WAL, not SQLite's 4 MiB: a bulk import writes fewer pages
+        // and copies each back half as often.
+        #expect(try database.query("PRAGMA page_size") { row throws(StoreError) in try row.int(0) } == [16_384])
+        try database.enableWAL()
+        #expect(try database.query("PRAGMA wal_autocheckpoint") { row throws(StoreError) in try row.int(0) } == [1024])
+    }
+
+    /// A store made with SQLite's 4 KiB pages (every store before 16 KiB ones) keeps them, and its WAL still
+    /// checkpoints every 16 MiB.
+    @Test func aStoreWithSmallerPagesKeepsThem() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("old.sqlite")
+        do {
+            let old = try SQLiteDatabase(path: path)
+            try old.executeScript("PRAGMA page_size = 4096")
+            for script in ProspectStoreConformanceTests.version1Script(.sqlite) { try old.executeScript(script) }
+        }
+        let store = try SQLiteStore(path: path)
+        #expect(try store.record([sighting("A", "a@example.com")]) == [.inserted(id: 3)])
+        let database = try SQLiteDatabase(path: path)
+        #expect(try database.query("PRAGMA page_size") { row throws(StoreError) in try row.int(0) } == [4096])
+        try database.enableWAL()
         #expect(try database.query("PRAGMA wal_autocheckpoint") { row throws(StoreError) in try row.int(0) } == [4096])
+        withExtendedLifetime(store) {}
     }
 
     /// `--store` pointed at another program's database: refused, and the file left exactly as it was (no tables
