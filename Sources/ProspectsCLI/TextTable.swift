@@ -65,18 +65,35 @@ struct TextTable {
         out.line(line)
     }
 
-    /// `text` cut to at most `limit` terminal columns, ending in `…` when it was cut.
+    /// `text` cut to at most `limit` terminal columns, ending in `…` when it was cut. An escape (`\\`, `\n`,
+    /// `\u{1B}`…) is kept whole or left out whole: half of one would read as something the text does not hold.
     static func cut(_ text: String, to limit: Int) -> String {
         guard displayWidth(text) > limit else { return text }
+        let scalars = Array(text.unicodeScalars)
         var kept = String.UnicodeScalarView()
         var width = 0
-        for scalar in text.unicodeScalars {
-            let next = Self.width(of: scalar)
+        var index = 0
+        while index < scalars.count {
+            let end = escapeEnd(in: scalars, at: index) ?? index + 1
+            let next = scalars[index..<end].reduce(0) { $0 + Self.width(of: $1) }
             if width + next > limit - 1 { break }
-            kept.append(scalar)
+            kept.append(contentsOf: scalars[index..<end])
             width += next
+            index = end
         }
         return String(kept) + "…"
+    }
+
+    /// The end of the `SafeText` escape that starts at `index`, or nil when none does. In escaped text every
+    /// backslash starts one: a backslash of the text itself is `\\`.
+    private static func escapeEnd(in scalars: [Unicode.Scalar], at index: Int) -> Int? {
+        guard scalars[index] == "\\", index + 1 < scalars.count else { return nil }
+        if scalars[index + 1] == "u", index + 2 < scalars.count, scalars[index + 2] == "{",
+            let close = scalars[(index + 3)...].firstIndex(of: "}")
+        {
+            return close + 1
+        }
+        return index + 2
     }
 
     /// Columns a terminal uses for `text`: East Asian wide characters take two, combining marks none.

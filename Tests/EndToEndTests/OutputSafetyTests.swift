@@ -89,6 +89,8 @@ import Testing
         }
         let list = try #require(runs.first { $0.0 == "list" }?.1)
         #expect(list.output.contains(#"\u{1B}]0;pwned\u{7}Eve"#))
+        // Cut at 40 columns before the next escape, not inside it.
+        #expect(list.output.contains(#"\u{1B}]52;c;eA==…  "#), "\(list.output)")
         let due = try #require(runs.first { $0.0 == "due" }?.1)
         #expect(due.output.contains(#"\u{1B}]0;pwned\u{7}Eve"#), "\(due.output)")
         // The table cuts the name at 40 columns; `show` has it all.

@@ -93,13 +93,15 @@ enum ImportRoute: String, CaseIterable, Sendable {
     }
 
     /// The table is written as rows come, with widths from its first 1,000 rows: a later, wider address pushes its
-    /// line out rather than being cut; a name over 40 columns is cut with `…` wherever it comes (`show` has it all).
+    /// line out rather than being cut; a name over 40 columns is cut with `…` wherever it comes (`show` has it all),
+    /// but never inside an escape: the `\\` of a backslash is kept whole or left out.
     @Test func theListTableCutsLongNamesButNeverAddresses() throws {
         let folder = try TemporaryDirectory()
         let store = folder.file("p.sqlite")
         let longName = "N" + String(repeating: "x", count: 100)
         let longEmail = String(repeating: "z", count: 60) + "@example.com"
-        var csv = "name,email\n\(longName),long@example.com\nZed,\(longEmail)\n"
+        let slashed = "B" + String(repeating: "x", count: 37) + #"\yyyy"#
+        var csv = "name,email\n\(longName),long@example.com\nZed,\(longEmail)\n\(slashed),slash@example.com\n"
         for index in 1...1_200 { csv += "P\(index),p\(index)@example.com\n" }
         let list = folder.file("list.csv")
         try Data(csv.utf8).write(to: URL(fileURLWithPath: list))
@@ -107,9 +109,11 @@ enum ImportRoute: String, CaseIterable, Sendable {
         let table = try run(["list"], store: store)
         #expect(table.status == 0)
         #expect(table.lines.first?.hasPrefix("ID") == true)
-        #expect(table.lines.last == "1202 prospects (everyone)")
+        #expect(table.lines.last == "1203 prospects (everyone)")
         let cut = "N" + String(repeating: "x", count: 38) + "…"
         #expect(table.lines.contains { $0.contains(cut + "  long@example.com") }, "\(table.lines.prefix(3))")
+        let slashCut = "B" + String(repeating: "x", count: 37) + "…"
+        #expect(table.lines.contains { $0.contains(slashCut + "   slash@example.com") }, "\(table.lines.prefix(4))")
         #expect(table.lines.last { $0.contains("Zed") }?.contains(" " + longEmail + "  no  ") == true)
         #expect(try run(["show", "long@example.com"], store: store).output.contains(longName))
     }
