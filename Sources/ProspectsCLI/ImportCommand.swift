@@ -8,7 +8,7 @@ struct ImportCommand: Subcommand {
     static let name = "import"
     static let abstract = "Import a CSV or JSON Lines list into the store, deduplicated."
     static let help = """
-        USAGE: prospects import [--store <location>] --format csv|json [--from-line <n>] [--json] <file>
+        USAGE: prospects import [--store <location>] --format csv|json [--from-line <n>] [--again] [--json] <file>
 
         ARGUMENTS:
           <file>                  CSV with a header row (name, email; optional phone, organization, contacted,
@@ -21,6 +21,7 @@ struct ImportCommand: Subcommand {
           --format <format>       csv or json
           --from-line <n>         skip the records that start before line n: to finish an import that stopped
                                   half-way (its message says where) without counting its first rows twice
+          --again                 count the rows of a list imported before once more (see below)
           --json                  print the summary as one JSON object
           -h, --help              show this help
 
@@ -28,11 +29,13 @@ struct ImportCommand: Subcommand {
         reported on stderr as FILE:LINE and the import goes on with the next one. A contacted, createdAt or remindAt
         cell that cannot be read (dates: ISO 8601, 2026-12-01 14:30 local, or a day alone) is reported the same way
         and left out; the row is imported. CSV may separate with ; or TAB when its header has no comma.
+        A list is known by its bytes, as a picture is: the same file imported again counts nobody twice, and only
+        brings back the prospects deleted since (a list read from a pipe is not remembered).
         Exit status: 0 when every row was imported or was a duplicate, 65 when a row or cell was rejected or the file
         is no list (an empty CSV, one with no header, a JSON array), 66 when the file cannot be opened, 74 when
         reading it fails midway (the rows before are imported), 69 when the store is unavailable.
         """
-    static let flags: Set<String> = ["--json"]
+    static let flags: Set<String> = ["--json", "--again"]
     static let options: Set<String> = ["--store", "--format", "--from-line"]
 
     let arguments: CommandLineArguments
@@ -68,6 +71,16 @@ struct ImportCommand: Subcommand {
             if case .unreadable = error { return .noInput }
             return .dataError
         }
+        // The list's bytes identify it in the store's ledger, before any row is written.
+        var contentHash: String?
+        if !arguments.has("--again") {
+            do {
+                contentHash = try ContentHash.sha256(ofRegularFile: file)
+            } catch {
+                console.warn("\(SafeText.escaped(name)): \(error.reason)")
+                return error.call == "open" ? .noInput : .ioError
+            }
+        }
         let store = try context.openStore(arguments, create: true)
         var status = ExitCode.success
         let totals: Importer.Totals
@@ -75,7 +88,7 @@ struct ImportCommand: Subcommand {
         // Without it, Ctrl-C ends the import in silence, and nobody knows which rows to import again.
         try? importer.stopOnInterrupt()
         do {
-            totals = try importer.run(source: name, reader: reader) { rejection in
+            totals = try importer.run(source: name, reader: reader, contentHash: contentHash) { rejection in
                 status = .dataError
                 console.warn("\(SafeText.escaped(name)):\(rejection.line): \(rejection.message)")
             } ignore: { line, what in
@@ -105,12 +118,21 @@ struct ImportCommand: Subcommand {
             json.add("inserted", totals.inserted)
             json.add("duplicates", totals.duplicates)
             json.add("rejected", totals.rejected)
+            if let before = importer.importedBefore {
+                json.add("alreadyIn", totals.alreadyIn)
+                json.add("importedBefore", before.processedAt)
+            }
             console.out.line(json.rendered)
         } else {
-            console.out.line(
+            var summary =
                 "\(HumanText.count(totals.rows, "row")): \(totals.inserted) inserted, "
-                    + "\(HumanText.count(totals.duplicates, "duplicate")), \(totals.rejected) rejected"
-            )
+                + "\(HumanText.count(totals.duplicates, "duplicate")), \(totals.rejected) rejected"
+            if let before = importer.importedBefore {
+                summary +=
+                    ", \(totals.alreadyIn) already in (the same list was imported on "
+                    + "\(HumanText.date(before.processedAt)); --again counts its rows once more)"
+            }
+            console.out.line(summary)
         }
         return status
     }

@@ -1,4 +1,5 @@
 import CCrypto
+import Glibc
 
 /// SHA-256 of a file's bytes, as lowercase hex: the ledger's identity for "this content was processed".
 public enum ContentHash {
@@ -11,12 +12,49 @@ public enum ContentHash {
         }
         // EVP_Digest only fails on allocation failure inside libcrypto; nothing sensible can go on after that.
         precondition(ok == 1, "libcrypto's EVP_Digest failed")
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        return hex(digest.prefix(Int(length)))
+    }
+
+    /// SHA-256 of the regular file at `path`, read 256 KiB at a time, so that a list of any size costs no more
+    /// memory; nil for anything else (a pipe, a terminal), which reading would use up. Throws for a file that cannot
+    /// be opened or read. The C functions are `open`, `fstat`, `read` and libcrypto's `EVP_DigestInit_ex`,
+    /// `EVP_DigestUpdate` and `EVP_DigestFinal_ex`.
+    public static func sha256(ofRegularFile path: String) throws(SystemCallError) -> String? {
+        // Non-blocking, so that a FIFO nobody writes to yet is not waited for here.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw SystemCallError("open", path: path) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw SystemCallError("fstat", path: path) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard let context = EVP_MD_CTX_new() else { preconditionFailure("libcrypto could not allocate a digest") }
+        defer { EVP_MD_CTX_free(context) }
+        precondition(EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1, "libcrypto's EVP_DigestInit_ex failed")
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(fd, buffer.baseAddress, buffer.count)
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SystemCallError("read", path: path)
+            }
+            precondition(
+                EVP_DigestUpdate(context, buffer.baseAddress, count) == 1, "libcrypto's EVP_DigestUpdate failed")
+        }
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        precondition(EVP_DigestFinal_ex(context, &digest, &length) == 1, "libcrypto's EVP_DigestFinal_ex failed")
+        return hex(digest.prefix(Int(length)))
+    }
+
+    private static func hex(_ digest: ArraySlice<UInt8>) -> String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
-        out.reserveCapacity(Int(length) * 2)
-        for byte in digest.prefix(Int(length)) {
-            out.append(hex[Int(byte >> 4)])
-            out.append(hex[Int(byte & 0xF)])
+        out.reserveCapacity(digest.count * 2)
+        for byte in digest {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0xF)])
         }
         return String(decoding: out, as: UTF8.self)
     }

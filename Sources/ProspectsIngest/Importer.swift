@@ -10,7 +10,8 @@ import ProspectsExchange
 /// thread one batch ahead of the store's writes, so both cores work and at most three batches are in memory. In
 /// SQLite, a batch the reader has ready joins the open transaction, for up to a second. A row's contacted flag,
 /// added date and reminder (as our export writes them) apply to a new prospect; a known prospect keeps what the
-/// team gave it.
+/// team gave it. A list whose bytes the store's ledger holds was imported before: it is imported again without
+/// counting anyone twice, as `ingest` treats a picture loaded before.
 public final class Importer {
     /// One row that was not imported, and why.
     public struct Rejection: Sendable, Hashable {
@@ -39,6 +40,8 @@ public final class Importer {
         public var inserted = 0
         public var duplicates = 0
         public var rejected = 0
+        /// Rows of a list imported before that found their prospect in the store, and left it as it was.
+        public var alreadyIn = 0
     }
 
     /// What a row's reader said about it, for the person importing: in file order.
@@ -68,6 +71,9 @@ public final class Importer {
     /// half-way, what is in it already (importing the whole file again would count those rows twice).
     public private(set) var committed = Totals()
     public private(set) var committedThroughLine = 0
+    /// The ledger entry of the same bytes imported before, once `run` has looked it up: this import then only
+    /// brings back the prospects deleted since.
+    public private(set) var importedBefore: LedgerEntry?
 
     private let firstLine: Int
 
@@ -94,10 +100,15 @@ public final class Importer {
     /// optional cell a row went in without (line, what it was), in file order, and the import goes on. Throws when
     /// the file cannot be read on (an `ImportError` other than `.malformed`, after the rows before it are recorded)
     /// and for the store (`StoreError`).
+    ///
+    /// With the `contentHash` of the list's bytes (`ContentHash.sha256(ofRegularFile:)`), a list the ledger holds is
+    /// imported without counting anyone again (`importedBefore`), and one it does not is entered in the ledger once
+    /// its last row is in: not before, so that an import that stopped half-way can still be finished.
     public func run(
-        source: String, reader: sending any ImportRecordReader, reject: (Rejection) -> Void,
-        ignore: (_ line: Int, _ what: String) -> Void = { _, _ in }
+        source: String, reader: sending any ImportRecordReader, contentHash: String? = nil,
+        reject: (Rejection) -> Void, ignore: (_ line: Int, _ what: String) -> Void = { _, _ in }
     ) throws -> Totals {
+        if let contentHash { importedBefore = try store.ledgerEntry(contentHash: contentHash) }
         // One batch waiting while one is written and one is read.
         let handOff = HandOff<Batch, ImportError>(capacity: 1)
         let owned = Owned(reader)
@@ -165,6 +176,14 @@ public final class Importer {
             handOff.waitUntilFinished()
             throw error
         }
+        if let contentHash, importedBefore == nil {
+            let outcome: LedgerEntry.Outcome =
+                totals.inserted > 0 ? .inserted : totals.duplicates > 0 ? .duplicate : .rejected
+            let entry = LedgerEntry(
+                contentHash: contentHash, fileName: source, outcome: outcome,
+                prospects: totals.inserted + totals.duplicates, processedAt: seenAt)
+            _ = try store.record([LedgeredSightings(entry: entry, sightings: [])])
+        }
         return totals
     }
 
@@ -195,11 +214,21 @@ public final class Importer {
 
     private func record(_ batch: Batch, into totals: inout Totals) throws(StoreError) {
         guard !batch.sightings.isEmpty else { return }
-        let results = try store.record(batch.sightings)
-        for result in results {
-            switch result {
-            case .inserted: totals.inserted += 1
-            case .duplicate: totals.duplicates += 1
+        // With the entry of the list imported before, the store finds it in its ledger and only restores.
+        let groups = try store.record([LedgeredSightings(entry: importedBefore, sightings: batch.sightings)])
+        for group in groups {
+            switch group {
+            case .recorded(let results):
+                for result in results {
+                    switch result {
+                    case .inserted: totals.inserted += 1
+                    case .duplicate: totals.duplicates += 1
+                    }
+                }
+            case .alreadyInLedger(let restored):
+                for id in restored {
+                    if id == nil { totals.alreadyIn += 1 } else { totals.inserted += 1 }
+                }
             }
         }
     }

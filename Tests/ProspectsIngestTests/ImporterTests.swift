@@ -190,4 +190,84 @@ import Testing
         #expect(importer.committedThroughLine == (count == 0 ? 0 : count + 1), "line 1 is the header")
         #expect(try store.prospect(.email("p1401@example.com")) == nil)
     }
+
+    /// A list imported again, known by its bytes: nobody is counted twice, and only a prospect deleted since comes
+    /// back, as a picture ingested again brings back its own.
+    @Test func aListImportedBeforeCountsNobodyTwiceAndBringsBackOnlyTheDeleted() throws {
+        let path = folder.file("list.csv")
+        let lines = [
+            "name,email", "Ada,ada@example.com", "Bob,bob@example.com", "Ada L,ADA@example.com", "Cy,cy@x.org",
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let hash = try #require(try ContentHash.sha256(ofRegularFile: path))
+        func importList() throws -> (Importer.Totals, LedgerEntry?) {
+            let importer = Importer(store: store, batchSize: 2)
+            let totals = try importer.run(
+                source: "list.csv", reader: try CSVRecordReader(path: path), contentHash: hash
+            ) { _ in }
+            return (totals, importer.importedBefore)
+        }
+
+        let (first, before) = try importList()
+        #expect(before == nil)
+        #expect(first.inserted == 3 && first.duplicates == 1 && first.alreadyIn == 0)
+        let entry = try #require(try store.ledgerEntry(contentHash: hash))
+        #expect(entry.fileName == "list.csv" && entry.outcome == .inserted && entry.prospects == 4)
+        let ada = try #require(try store.prospect(.email("ada@example.com")))
+        #expect(ada.scanCount == 2)
+
+        #expect(try store.delete(.email("bob@example.com")))
+        let (second, known) = try importList()
+        #expect(known == entry)
+        #expect(second.rows == 4 && second.inserted == 1 && second.duplicates == 0 && second.alreadyIn == 3)
+        #expect(try store.prospect(.email("ada@example.com"))?.scanCount == 2)
+        #expect(try store.history(of: ada.id).count == 2)
+        #expect(try store.prospect(.email("bob@example.com"))?.scanCount == 1)
+        #expect(try store.count() == 3)
+    }
+
+    /// The ledger hears of a list only once its last row is in: an import that stopped half-way is finished with
+    /// `--from-line`, and that completes the entry.
+    @Test func aListThatStoppedHalfWayIsNotInTheLedgerUntilItIsFinished() throws {
+        var other: OpaquePointer?
+        #expect(sqlite3_open(storePath, &other) == SQLITE_OK)
+        let trigger = """
+            CREATE TRIGGER fail BEFORE INSERT ON prospects WHEN NEW.email_key = 'p150@example.com'
+            BEGIN SELECT RAISE(ABORT, 'no room for p150'); END
+            """
+        #expect(sqlite3_exec(other, trigger, nil, nil, nil) == SQLITE_OK)
+        let path = folder.file("list.csv")
+        let lines = ["name,email"] + (1...300).map { "P\($0),p\($0)@example.com" }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let hash = try #require(try ContentHash.sha256(ofRegularFile: path))
+        let stopped = Importer(store: store, batchSize: 100)
+        #expect(throws: StoreError.self) {
+            try stopped.run(source: "list.csv", reader: try CSVRecordReader(path: path), contentHash: hash) { _ in }
+        }
+        #expect(try store.ledgerEntry(contentHash: hash) == nil)
+
+        #expect(sqlite3_exec(other, "DROP TRIGGER fail", nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(other)
+        let finishing = Importer(store: store, batchSize: 100, firstLine: stopped.committedThroughLine + 1)
+        let rest = try finishing.run(source: "list.csv", reader: try CSVRecordReader(path: path), contentHash: hash) {
+            _ in
+        }
+        #expect(finishing.importedBefore == nil)
+        #expect(rest.inserted + stopped.committed.inserted == 300)
+        #expect(try store.ledgerEntry(contentHash: hash)?.prospects == rest.inserted)
+    }
+
+    @Test func aFileIsHashedAsItsBytesAndAPipeNotAtAll() throws {
+        let path = folder.file("list.csv")
+        let bytes = Array((0..<700_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try ContentHash.sha256(ofRegularFile: path) == ContentHash.sha256(bytes))
+        // Reading a pipe or a device would use up what the import itself must read; a FIFO nobody writes to is not
+        // waited for.
+        let fifo = folder.file("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(try ContentHash.sha256(ofRegularFile: fifo) == nil)
+        #expect(try ContentHash.sha256(ofRegularFile: "/dev/null") == nil)
+        #expect(throws: SystemCallError.self) { try ContentHash.sha256(ofRegularFile: folder.file("missing.csv")) }
+    }
 }
