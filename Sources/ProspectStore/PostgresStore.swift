@@ -40,19 +40,18 @@ public final class PostgresStore: ProspectStore {
     private static let upsertWithID = upsert(explicitID: true)
     private static let upsertWithDefaultID = upsert(explicitID: false)
 
-    /// Content already in the ledger creates a prospect again only if it was deleted: no row when it is there.
-    private static func insertIfDeleted(explicitID: Bool) -> String {
-        """
-        INSERT INTO prospects (\(explicitID ? "id, " : "")name, name_key, email, email_key, phone, organization,
-            contacted, created_at, last_seen_at, scan_count, first_source, remind_at)
-        VALUES (\(explicitID ? "$12, " : "")$1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11)
+    /// Content already in the ledger creates a prospect again only if it was deleted: no row when it is there. A
+    /// SELECT rather than VALUES, so that a prospect that is there draws no id: PostgreSQL computes the default
+    /// before ON CONFLICT looks, and a list imported again would use up an id a row.
+    private static let insertIfDeleted = """
+        INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at,
+            last_seen_at, scan_count, first_source, remind_at)
+        SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $9::boolean, $10::bigint, $7::bigint, 1,
+            $8::text, $11::bigint
+        WHERE NOT EXISTS (SELECT FROM prospects WHERE email_key = $4::text)
         ON CONFLICT (email_key) DO NOTHING
         RETURNING id
         """
-    }
-
-    private static let insertIfDeletedWithID = insertIfDeleted(explicitID: true)
-    private static let insertIfDeletedWithDefaultID = insertIfDeleted(explicitID: false)
 
     /// `NameKey.fold(name_key)` in SQL: `translate` for the letters that fold to one letter, `replace` for the
     /// others (ß → ss), from the same table, so that both stores sort names exactly alike.
@@ -85,7 +84,8 @@ public final class PostgresStore: ProspectStore {
     /// the same order again. Only the order of the writes changes, not what they do: no write depends on another
     /// key's, and each key still sees its sightings in input order, so its first one inserts and the later ones
     /// are duplicates. Ids are taken up front, in input order, so that new prospects are numbered as in SQLite
-    /// (when the role may not draw from the sequence, they are numbered in key order).
+    /// (when the role may not draw from the sequence, they are numbered in key order); content already in the
+    /// ledger takes one only for a prospect it brings back.
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
         // Validate before BEGIN so that bad input is never mistaken for a retryable race.
         let prepared = try groups.map { group throws(StoreError) in
@@ -113,28 +113,41 @@ public final class PostgresStore: ProspectStore {
                 guard let entry = prepared[index].entry else { continue }
                 loaded[index] = try connection.execute(ProspectSQL.insertLedgerEntry, entry).affectedRows == 0
             }
+            // Ids for the sightings that count, in input order; a loaded group's are drawn only for the few
+            // prospects it restores, so that a list imported again does not use up an id a row.
+            var idIndex = Array(repeating: -1, count: sightingOrder.count)
+            var counted = 0
+            var position = 0
+            for (group, ledgered) in groups.enumerated() {
+                for _ in ledgered.sightings {
+                    if !loaded[group] {
+                        idIndex[position] = counted
+                        counted += 1
+                    }
+                    position += 1
+                }
+            }
             let ids =
-                sightingOrder.isEmpty
+                counted == 0
                 ? []
-                : try connection.execute(Self.newIDs, [.integer(Int64(sightingOrder.count))]).rows.map {
+                : try connection.execute(Self.newIDs, [.integer(Int64(counted))]).rows.map {
                     row throws(StoreError) in try row.int64(0)
                 }
-            guard ids.isEmpty || ids.count == sightingOrder.count else {
-                throw .corrupt("asked for \(sightingOrder.count) ids, got \(ids.count)")
+            guard ids.isEmpty || ids.count == counted else {
+                throw .corrupt("asked for \(counted) ids, got \(ids.count)")
             }
             // Per group and sighting: a loaded group's restored id (.inserted) or nil, else the sighting's result.
             var outcomes = groups.map { Array(repeating: SightingResult?.none, count: $0.sightings.count) }
             for item in sightingOrder {
                 var values = prepared[item.group].sightings[item.sighting]
-                if !ids.isEmpty { values.append(.integer(ids[item.position])) }
                 if loaded[item.group] {
-                    let sql = ids.isEmpty ? Self.insertIfDeletedWithDefaultID : Self.insertIfDeletedWithID
-                    let rows = try connection.execute(sql, values).rows
+                    let rows = try connection.execute(Self.insertIfDeleted, values).rows
                     outcomes[item.group][item.sighting] = try rows.first.map { row throws(StoreError) in
                         .inserted(id: try row.int64(0))
                     }
                     continue
                 }
+                if !ids.isEmpty { values.append(.integer(ids[idIndex[item.position]])) }
                 let sql = ids.isEmpty ? Self.upsertWithDefaultID : Self.upsertWithID
                 guard let row = try connection.execute(sql, values).rows.first else {
                     throw .corrupt("the upsert returned no row")

@@ -43,7 +43,8 @@ public enum SightingResult: Sendable, Hashable {
 }
 
 /// A file the ingest pipeline has finished with, recorded in the same transaction as its prospects so that a
-/// crash between committing and moving the file is recognised on restart instead of counted twice.
+/// crash between committing and moving the file is recognised on restart instead of counted twice. An imported
+/// list's entry commits with its last rows, and says `inserted`: a list enters the ledger once it is whole.
 public struct LedgerEntry: Sendable, Hashable {
     public enum Outcome: String, Sendable, Hashable, Codable {
         case inserted, duplicate, rejected
@@ -69,7 +70,7 @@ public struct LedgerEntry: Sendable, Hashable {
 
 /// Sightings that commit together with the ledger entry of the content they came from: one file's codes.
 public struct LedgeredSightings: Sendable, Hashable {
-    /// Marks the content as loaded; nil for sightings no ledger tracks (an imported list's rows).
+    /// Marks the content as loaded; nil for sightings no ledger tracks (the rows of a list before its last ones).
     public var entry: LedgerEntry?
     public var sightings: [Sighting]
 

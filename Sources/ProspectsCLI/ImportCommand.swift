@@ -30,10 +30,11 @@ struct ImportCommand: Subcommand {
         cell that cannot be read (dates: ISO 8601, 2026-12-01 14:30 local, or a day alone) is reported the same way
         and left out; the row is imported. CSV may separate with ; or TAB when its header has no comma.
         A list is known by its bytes, as a picture is: the same file imported again counts nobody twice, and only
-        brings back the prospects deleted since (a list read from a pipe is not remembered).
+        brings back the prospects deleted since. A list enters the store's ledger once its last row is in (and not
+        with --again, or read from a pipe).
         Exit status: 0 when every row was imported or was a duplicate, 65 when a row or cell was rejected or the file
         is no list (an empty CSV, one with no header, a JSON array), 66 when the file cannot be opened, 74 when
-        reading it fails midway (the rows before are imported), 69 when the store is unavailable.
+        reading it fails (midway: the rows before are imported), 69 when the store is unavailable.
         """
     static let flags: Set<String> = ["--json", "--again"]
     static let options: Set<String> = ["--store", "--format", "--from-line"]
@@ -59,6 +60,8 @@ struct ImportCommand: Subcommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let console = context.console
+        // Looked at before the reader opens the file, so that the file hashed below is known to be the one read.
+        let identity = FileIdentity(ofFileAt: file)
         let reader: any ImportRecordReader
         do {
             switch format {
@@ -71,11 +74,12 @@ struct ImportCommand: Subcommand {
             if case .unreadable = error { return .noInput }
             return .dataError
         }
-        // The list's bytes identify it in the store's ledger, before any row is written.
+        // The list's bytes identify it in the store's ledger, before any row is written. A list replaced since the
+        // reader opened it is not remembered.
         var contentHash: String?
-        if !arguments.has("--again") {
+        if !arguments.has("--again"), let identity {
             do {
-                contentHash = try ContentHash.sha256(ofRegularFile: file)
+                contentHash = try ContentHash.sha256(ofRegularFile: file, expected: identity)
             } catch {
                 console.warn("\(SafeText.escaped(name)): \(error.reason)")
                 return error.call == "open" ? .noInput : .ioError
@@ -147,7 +151,8 @@ struct ImportCommand: Subcommand {
         } else {
             console.warn(
                 "\(shown): \(stopped) after line \(importer.committedThroughLine): the rows up to it are in the store "
-                    + "(\(done.inserted + done.duplicates) recorded, \(done.rejected) rejected), the rest are not; "
+                    + "(\(done.inserted + done.duplicates + done.alreadyIn) recorded, \(done.rejected) rejected), "
+                    + "the rest are not; "
                     + "import again with --from-line \(importer.committedThroughLine + 1) to add them without counting "
                     + "the first ones twice")
         }

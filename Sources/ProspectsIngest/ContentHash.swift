@@ -16,10 +16,12 @@ public enum ContentHash {
     }
 
     /// SHA-256 of the regular file at `path`, read 256 KiB at a time, so that a list of any size costs no more
-    /// memory; nil for anything else (a pipe, a terminal), which reading would use up. Throws for a file that cannot
-    /// be opened or read. The C functions are `open`, `fstat`, `read` and libcrypto's `EVP_DigestInit_ex`,
-    /// `EVP_DigestUpdate` and `EVP_DigestFinal_ex`.
-    public static func sha256(ofRegularFile path: String) throws(SystemCallError) -> String? {
+    /// memory; nil for anything else (a pipe, a terminal), which reading would use up, and for a file that is no
+    /// longer the one `expected` identifies. Throws for a file that cannot be opened or read. The C functions are
+    /// `open`, `fstat`, `read` and libcrypto's `EVP_DigestInit_ex`, `EVP_DigestUpdate` and `EVP_DigestFinal_ex`.
+    public static func sha256(ofRegularFile path: String, expected: FileIdentity? = nil) throws(SystemCallError)
+        -> String?
+    {
         // Non-blocking, so that a FIFO nobody writes to yet is not waited for here.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw SystemCallError("open", path: path) }
@@ -27,6 +29,7 @@ public enum ContentHash {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw SystemCallError("fstat", path: path) }
         guard info.st_mode & S_IFMT == S_IFREG else { return nil }
+        if let expected, FileIdentity(info) != expected { return nil }
         guard let context = EVP_MD_CTX_new() else { preconditionFailure("libcrypto could not allocate a digest") }
         defer { EVP_MD_CTX_free(context) }
         precondition(EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1, "libcrypto's EVP_DigestInit_ex failed")

@@ -58,6 +58,8 @@ public final class Importer {
         var lastLine = 0
         var sightings: [Sighting] = []
         var reports: [Report] = []
+        /// The file ended with this batch (not an error): the list is whole once it is in.
+        var endsTheList = false
         var rejected: Int { reports.count { if case .rejected = $0 { true } else { false } } }
     }
 
@@ -74,6 +76,8 @@ public final class Importer {
     /// The ledger entry of the same bytes imported before, once `run` has looked it up: this import then only
     /// brings back the prospects deleted since.
     public private(set) var importedBefore: LedgerEntry?
+    /// The ledger entry the last batch commits with, for a list the ledger does not hold yet.
+    private var newEntry: LedgerEntry?
 
     private let firstLine: Int
 
@@ -102,19 +106,29 @@ public final class Importer {
     /// and for the store (`StoreError`).
     ///
     /// With the `contentHash` of the list's bytes (`ContentHash.sha256(ofRegularFile:)`), a list the ledger holds is
-    /// imported without counting anyone again (`importedBefore`), and one it does not is entered in the ledger once
-    /// its last row is in: not before, so that an import that stopped half-way can still be finished.
+    /// imported without counting anyone again (`importedBefore`), and one it does not is entered in the ledger in
+    /// the transaction of its last row: not before, so that an import that stopped half-way can still be finished,
+    /// and only when it recorded a prospect (outcome `inserted`), so that a `--from-line` past the end or a list of
+    /// rejected rows marks nothing.
     public func run(
         source: String, reader: sending any ImportRecordReader, contentHash: String? = nil,
         reject: (Rejection) -> Void, ignore: (_ line: Int, _ what: String) -> Void = { _, _ in }
     ) throws -> Totals {
-        if let contentHash { importedBefore = try store.ledgerEntry(contentHash: contentHash) }
+        let seenAt = Date()
+        importedBefore = nil
+        newEntry = nil
+        if let contentHash {
+            importedBefore = try store.ledgerEntry(contentHash: contentHash)
+            if importedBefore == nil {
+                newEntry = LedgerEntry(
+                    contentHash: contentHash, fileName: source, outcome: .inserted, prospects: 0, processedAt: seenAt)
+            }
+        }
         // One batch waiting while one is written and one is read.
         let handOff = HandOff<Batch, ImportError>(capacity: 1)
         let owned = Owned(reader)
         let batchSize = batchSize
         let firstLine = firstLine
-        let seenAt = Date()
         let thread = Thread {
             Self.read(
                 owned.value, source: source, seenAt: seenAt, batchSize: batchSize, firstLine: firstLine, into: handOff)
@@ -176,14 +190,6 @@ public final class Importer {
             handOff.waitUntilFinished()
             throw error
         }
-        if let contentHash, importedBefore == nil {
-            let outcome: LedgerEntry.Outcome =
-                totals.inserted > 0 ? .inserted : totals.duplicates > 0 ? .duplicate : .rejected
-            let entry = LedgerEntry(
-                contentHash: contentHash, fileName: source, outcome: outcome,
-                prospects: totals.inserted + totals.duplicates, processedAt: seenAt)
-            _ = try store.record([LedgeredSightings(entry: entry, sightings: [])])
-        }
         return totals
     }
 
@@ -213,10 +219,17 @@ public final class Importer {
     }
 
     private func record(_ batch: Batch, into totals: inout Totals) throws(StoreError) {
-        guard !batch.sightings.isEmpty else { return }
         // With the entry of the list imported before, the store finds it in its ledger and only restores.
-        let groups = try store.record([LedgeredSightings(entry: importedBefore, sightings: batch.sightings)])
-        for group in groups {
+        var groups = [LedgeredSightings(entry: importedBefore, sightings: batch.sightings)]
+        // Every valid row is inserted or a duplicate, so the count is known before the store answers.
+        let carried = totals.inserted + totals.duplicates + batch.sightings.count
+        if batch.endsTheList, var entry = newEntry, carried > 0 {
+            entry.prospects = carried
+            groups.append(LedgeredSightings(entry: entry, sightings: []))
+        }
+        if batch.sightings.isEmpty { groups.removeFirst() }
+        guard !groups.isEmpty else { return }
+        for group in try store.record(groups) {
             switch group {
             case .recorded(let results):
                 for result in results {
@@ -282,6 +295,7 @@ public final class Importer {
                     limit = batchSize
                 }
             }
+            batch.endsTheList = true
             _ = handOff.send(batch)
             handOff.finish(nil)
         } catch {

@@ -192,6 +192,12 @@ enum ImportRoute: String, CaseIterable, Sendable {
             "\(again.output)")
         #expect(again.output.contains("--again counts its rows once more"))
         #expect(try scans() == [1, 1])
+        // Looking the list over took no ids: the next new prospect is the third, in both stores.
+        let next = folder.file("next.csv")
+        try Data("name,email\nCy,cy@example.com\n".utf8).write(to: URL(fileURLWithPath: next))
+        #expect(try run(["import", "--format", "csv", next], store: store).status == 0)
+        #expect(try run(["show", "--json", "cy@example.com"], store: store).output.contains(#""id":3,"#))
+        #expect(try run(["delete", "cy@example.com"], store: store).status == 0)
         #expect(try run(["import", "--again", "--format", "csv", csv], store: store).status == 0)
         #expect(try scans() == [2, 2])
         let piped = try ProspectsProcess.run(

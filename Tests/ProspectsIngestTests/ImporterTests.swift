@@ -269,5 +269,43 @@ import Testing
         #expect(try ContentHash.sha256(ofRegularFile: fifo) == nil)
         #expect(try ContentHash.sha256(ofRegularFile: "/dev/null") == nil)
         #expect(throws: SystemCallError.self) { try ContentHash.sha256(ofRegularFile: folder.file("missing.csv")) }
+        // A list replaced since it was looked at (an export rewritten and renamed over it) is not hashed for it.
+        let identity = try #require(FileIdentity(ofFileAt: path))
+        #expect(try ContentHash.sha256(ofRegularFile: path, expected: identity) == ContentHash.sha256(bytes))
+        try Data(bytes).write(to: URL(fileURLWithPath: folder.file("new.csv")))
+        #expect(rename(folder.file("new.csv"), path) == 0)
+        #expect(try ContentHash.sha256(ofRegularFile: path, expected: identity) == nil)
+    }
+
+    /// A list that records nobody enters no ledger: neither one whose rows were all rejected nor a `--from-line`
+    /// past its end (a line number from another file), so that the real import later counts as it should.
+    @Test func aListThatRecordsNobodyIsNotRemembered() throws {
+        let path = folder.file("list.csv")
+        let lines = ["name,email", "Ada,ada@example.com", "Bob,bob@example.com", "Cy,cy@example.com"]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let hash = try #require(try ContentHash.sha256(ofRegularFile: path))
+        let pastTheEnd = Importer(store: store, batchSize: 2, firstLine: 100)
+        let none = try pastTheEnd.run(source: "list.csv", reader: try CSVRecordReader(path: path), contentHash: hash) {
+            _ in
+        }
+        #expect(none.rows == 0)
+        #expect(try store.ledgerEntry(contentHash: hash) == nil)
+
+        let rejected = folder.file("rejected.csv")
+        try Data("name,email\nAda,not an address\n".utf8).write(to: URL(fileURLWithPath: rejected))
+        let rejectedHash = try #require(try ContentHash.sha256(ofRegularFile: rejected))
+        let bad = try Importer(store: store).run(
+            source: "rejected.csv", reader: try CSVRecordReader(path: rejected), contentHash: rejectedHash
+        ) { _ in }
+        #expect(bad.rejected == 1)
+        #expect(try store.ledgerEntry(contentHash: rejectedHash) == nil)
+
+        // Three rows in batches of two: the entry commits with a last batch that holds a row.
+        let importer = Importer(store: store, batchSize: 2)
+        let all = try importer.run(source: "list.csv", reader: try CSVRecordReader(path: path), contentHash: hash) {
+            _ in
+        }
+        #expect(importer.importedBefore == nil && all.inserted == 3)
+        #expect(try store.ledgerEntry(contentHash: hash)?.prospects == 3)
     }
 }
