@@ -85,7 +85,7 @@ public final class PostgresStore: ProspectStore {
     /// key's, and each key still sees its sightings in input order, so its first one inserts and the later ones
     /// are duplicates. Ids are taken up front, in input order, so that new prospects are numbered as in SQLite
     /// (when the role may not draw from the sequence, they are numbered in key order); content already in the
-    /// ledger takes one only for a prospect it brings back.
+    /// ledger takes one only for a prospect it brings back, from the sequence as it comes, in key order.
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
         // Validate before BEGIN so that bad input is never mistaken for a retryable race.
         let prepared = try groups.map { group throws(StoreError) in

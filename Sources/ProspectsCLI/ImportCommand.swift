@@ -92,7 +92,11 @@ struct ImportCommand: Subcommand {
         // Without it, Ctrl-C ends the import in silence, and nobody knows which rows to import again.
         try? importer.stopOnInterrupt()
         do {
-            totals = try importer.run(source: name, reader: reader, contentHash: contentHash) { rejection in
+            // A list rewritten while it was read (same file, new bytes) is not remembered under the old ones.
+            totals = try importer.run(
+                source: name, reader: reader, contentHash: contentHash,
+                unchanged: { FileIdentity(ofFileAt: file) == identity }
+            ) { rejection in
                 status = .dataError
                 console.warn("\(SafeText.escaped(name)):\(rejection.line): \(rejection.message)")
             } ignore: { line, what in

@@ -45,14 +45,14 @@ public final class Importer {
     }
 
     /// What a row's reader said about it, for the person importing: in file order.
-    private enum Report: Sendable {
+    enum Report: Sendable {
         case rejected(Rejection)
         /// The row went in without an optional cell that could not be read.
         case ignoredCell(line: Int, what: String)
     }
 
     /// What the reading thread hands the writing thread: up to `batchSize` rows, valid or not.
-    private struct Batch: Sendable {
+    struct Batch: Sendable {
         var rows = 0
         /// The line the batch's last record starts on.
         var lastLine = 0
@@ -106,13 +106,14 @@ public final class Importer {
     /// and for the store (`StoreError`).
     ///
     /// With the `contentHash` of the list's bytes (`ContentHash.sha256(ofRegularFile:)`), a list the ledger holds is
-    /// imported without counting anyone again (`importedBefore`), and one it does not is entered in the ledger in
-    /// the transaction of its last row: not before, so that an import that stopped half-way can still be finished,
-    /// and only when it recorded a prospect (outcome `inserted`), so that a `--from-line` past the end or a list of
-    /// rejected rows marks nothing.
+    /// imported without counting anyone again (`importedBefore`), and one it does not is entered in the ledger with
+    /// its last batch: not before, so that an import that stopped half-way can still be finished; only when it
+    /// recorded a prospect (outcome `inserted`), so that a `--from-line` past the end or a list of rejected rows marks
+    /// nothing; and only if `unchanged` says, once the list has been read, that it is still the bytes hashed.
     public func run(
         source: String, reader: sending any ImportRecordReader, contentHash: String? = nil,
-        reject: (Rejection) -> Void, ignore: (_ line: Int, _ what: String) -> Void = { _, _ in }
+        unchanged: () -> Bool = { true }, reject: (Rejection) -> Void,
+        ignore: (_ line: Int, _ what: String) -> Void = { _, _ in }
     ) throws -> Totals {
         let seenAt = Date()
         importedBefore = nil
@@ -169,7 +170,7 @@ public final class Importer {
                         }
                         totals.rows += batch.rows
                         totals.rejected += batch.rejected
-                        try record(batch, into: &totals)
+                        try record(batch, into: &totals, unchanged: unchanged)
                         // The reader's last batch may hold no row; it moves no line.
                         if batch.rows > 0 { throughLine = batch.lastLine }
                         // A batch the reader has ready joins this transaction, unless it has been open a second.
@@ -218,12 +219,12 @@ public final class Importer {
         if let grouping { try grouping.inOneTransaction(body) } else { try body() }
     }
 
-    private func record(_ batch: Batch, into totals: inout Totals) throws(StoreError) {
+    private func record(_ batch: Batch, into totals: inout Totals, unchanged: () -> Bool) throws(StoreError) {
         // With the entry of the list imported before, the store finds it in its ledger and only restores.
         var groups = [LedgeredSightings(entry: importedBefore, sightings: batch.sightings)]
         // Every valid row is inserted or a duplicate, so the count is known before the store answers.
         let carried = totals.inserted + totals.duplicates + batch.sightings.count
-        if batch.endsTheList, var entry = newEntry, carried > 0 {
+        if batch.endsTheList, var entry = newEntry, carried > 0, unchanged() {
             entry.prospects = carried
             groups.append(LedgeredSightings(entry: entry, sightings: []))
         }
@@ -247,7 +248,7 @@ public final class Importer {
     }
 
     /// The reading thread: validates rows into batches until the file ends, fails, or the writer gives up.
-    private static func read(
+    static func read(
         _ reader: any ImportRecordReader, source: String, seenAt: Date, batchSize: Int, firstLine: Int,
         into handOff: HandOff<Batch, ImportError>
     ) {
@@ -268,6 +269,13 @@ public final class Importer {
                     rejection = Rejection(line: line, reason: .malformed(reason))
                 }
                 if (record?.line ?? rejection?.line ?? firstLine) < firstLine { continue }
+                // A full batch goes once another record is known to follow, so that the last batch with rows is
+                // the one that ends the list (and commits its ledger entry), never an empty one after it.
+                if batch.rows >= limit {
+                    guard handOff.send(batch) else { return handOff.finish(nil) }
+                    batch = Batch()
+                    limit = batchSize
+                }
                 batch.rows += 1
                 batch.lastLine = record?.line ?? rejection?.line ?? batch.lastLine
                 if let record {
@@ -289,11 +297,6 @@ public final class Importer {
                     }
                 }
                 if let rejection { batch.reports.append(.rejected(rejection)) }
-                if batch.rows >= limit {
-                    guard handOff.send(batch) else { return handOff.finish(nil) }
-                    batch = Batch()
-                    limit = batchSize
-                }
             }
             batch.endsTheList = true
             _ = handOff.send(batch)

@@ -308,4 +308,39 @@ import Testing
         #expect(importer.importedBefore == nil && all.inserted == 3)
         #expect(try store.ledgerEntry(contentHash: hash)?.prospects == 3)
     }
+
+    /// The last batch with rows is the one that ends the list and carries its ledger entry: a list that fills its
+    /// batches exactly is not followed by an empty batch (which a Ctrl-C could come before, with every row in).
+    @Test(arguments: [(rows: 4, batches: [2, 2]), (rows: 5, batches: [2, 2, 1]), (rows: 0, batches: [0])])
+    func theLastBatchWithRowsEndsTheList(rows: Int, batches: [Int]) throws {
+        let path = folder.file("list.csv")
+        let lines = ["name,email"] + (0..<rows).map { "P\($0),p\($0)@example.com" }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let handOff = HandOff<Importer.Batch, ImportError>(capacity: 8)
+        Importer.read(
+            try CSVRecordReader(path: path), source: "list.csv", seenAt: Date(), batchSize: 2, firstLine: 1,
+            into: handOff)
+        var received: [Importer.Batch] = []
+        while let next = handOff.receive() { received.append(try next.get()) }
+        #expect(received.map(\.rows) == batches)
+        #expect(received.map(\.endsTheList) == batches.indices.map { $0 == batches.count - 1 })
+    }
+
+    /// A list that is no longer the bytes hashed once it has been read (rewritten in place meanwhile) is imported
+    /// but not remembered under the old bytes.
+    @Test func aListRewrittenWhileItWasReadIsNotRemembered() throws {
+        let path = folder.file("list.csv")
+        try Data("name,email\nAda,ada@example.com\nBob,bob@example.com\n".utf8).write(to: URL(fileURLWithPath: path))
+        let hash = try #require(try ContentHash.sha256(ofRegularFile: path))
+        var asked = 0
+        let totals = try Importer(store: store).run(
+            source: "list.csv", reader: try CSVRecordReader(path: path), contentHash: hash,
+            unchanged: {
+                asked += 1
+                return false
+            }
+        ) { _ in }
+        #expect(totals.inserted == 2 && asked == 1)
+        #expect(try store.ledgerEntry(contentHash: hash) == nil)
+    }
 }
