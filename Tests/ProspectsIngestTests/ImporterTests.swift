@@ -32,6 +32,21 @@ import Testing
         return (totals, rejectedLines)
     }
 
+    /// Runs `sql` on a connection of its own, as another process would: a real failure for the import to meet.
+    func executeElsewhere(_ sql: String) {
+        var other: OpaquePointer?
+        #expect(sqlite3_open(storePath, &other) == SQLITE_OK)
+        #expect(sqlite3_exec(other, sql, nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(other)
+    }
+
+    /// Makes the insert of the prospect with email key `key` fail, with a trigger added as another process would.
+    func failInserting(_ key: String) {
+        executeElsewhere(
+            "CREATE TRIGGER fail BEFORE INSERT ON prospects WHEN NEW.email_key = '\(key)' "
+                + "BEGIN SELECT RAISE(ABORT, 'no room for \(key)'); END")
+    }
+
     @Test(arguments: [1, 2, 3, 1_000])
     func everyRowAcrossBatchesIsCountedOnceAndRejectionsComeInFileOrder(batchSize: Int) throws {
         var lines = ["name,email,contacted"]
@@ -156,10 +171,7 @@ import Testing
 
     @Test func aStoreErrorStopsTheReadingThreadAndIsThrown() throws {
         // A real failure: another connection drops the table the import writes to.
-        var other: OpaquePointer?
-        #expect(sqlite3_open(storePath, &other) == SQLITE_OK)
-        #expect(sqlite3_exec(other, "PRAGMA foreign_keys = OFF; DROP TABLE prospects", nil, nil, nil) == SQLITE_OK)
-        sqlite3_close(other)
+        executeElsewhere("PRAGMA foreign_keys = OFF; DROP TABLE prospects")
         // Many batches, so the reader is still running, or waiting to hand over, when the writer fails.
         let lines = ["name,email"] + (1...2_000).map { "P\($0),p\($0)@example.com" }
         #expect(throws: StoreError.self) { try importCSV(lines, batchSize: 10) }
@@ -168,15 +180,8 @@ import Testing
     /// A store failure half-way: what the importer says is committed is exactly what the store holds, though
     /// batches share transactions, and the rows of the batch that failed are not in.
     @Test func afterAStoreFailureCommittedIsWhatTheStoreHolds() throws {
-        // A real failure at row 1,500, in the middle of a batch: a trigger another connection added.
-        var other: OpaquePointer?
-        #expect(sqlite3_open(storePath, &other) == SQLITE_OK)
-        let trigger = """
-            CREATE TRIGGER fail BEFORE INSERT ON prospects WHEN NEW.email_key = 'p1500@example.com'
-            BEGIN SELECT RAISE(ABORT, 'no room for p1500'); END
-            """
-        #expect(sqlite3_exec(other, trigger, nil, nil, nil) == SQLITE_OK)
-        sqlite3_close(other)
+        // A real failure at row 1,500, in the middle of a batch.
+        failInserting("p1500@example.com")
         let path = folder.file("list.csv")
         let lines = ["name,email"] + (1...3_000).map { "P\($0),p\($0)@example.com" }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
@@ -229,13 +234,7 @@ import Testing
     /// The ledger hears of a list only once its last row is in: an import that stopped half-way is finished with
     /// `--from-line`, and that completes the entry.
     @Test func aListThatStoppedHalfWayIsNotInTheLedgerUntilItIsFinished() throws {
-        var other: OpaquePointer?
-        #expect(sqlite3_open(storePath, &other) == SQLITE_OK)
-        let trigger = """
-            CREATE TRIGGER fail BEFORE INSERT ON prospects WHEN NEW.email_key = 'p150@example.com'
-            BEGIN SELECT RAISE(ABORT, 'no room for p150'); END
-            """
-        #expect(sqlite3_exec(other, trigger, nil, nil, nil) == SQLITE_OK)
+        failInserting("p150@example.com")
         let path = folder.file("list.csv")
         let lines = ["name,email"] + (1...300).map { "P\($0),p\($0)@example.com" }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
@@ -246,8 +245,7 @@ import Testing
         }
         #expect(try store.ledgerEntry(contentHash: hash) == nil)
 
-        #expect(sqlite3_exec(other, "DROP TRIGGER fail", nil, nil, nil) == SQLITE_OK)
-        sqlite3_close(other)
+        executeElsewhere("DROP TRIGGER fail")
         let finishing = Importer(store: store, batchSize: 100, firstLine: stopped.committedThroughLine + 1)
         let rest = try finishing.run(source: "list.csv", reader: try CSVRecordReader(path: path), contentHash: hash) {
             _ in
