@@ -115,16 +115,13 @@ public final class PostgresStore: ProspectStore {
             }
             // Ids for the sightings that count, in input order; a loaded group's are drawn only for the few
             // prospects it restores, so that a list imported again does not use up an id a row.
-            var idIndex = Array(repeating: -1, count: sightingOrder.count)
+            var idIndex: [Int] = []  // by position; -1 for a loaded group's sighting
+            idIndex.reserveCapacity(sightingOrder.count)
             var counted = 0
-            var position = 0
             for (group, ledgered) in groups.enumerated() {
                 for _ in ledgered.sightings {
-                    if !loaded[group] {
-                        idIndex[position] = counted
-                        counted += 1
-                    }
-                    position += 1
+                    idIndex.append(loaded[group] ? -1 : counted)
+                    if !loaded[group] { counted += 1 }
                 }
             }
             let ids =

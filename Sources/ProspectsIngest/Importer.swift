@@ -220,15 +220,17 @@ public final class Importer {
     }
 
     private func record(_ batch: Batch, into totals: inout Totals, unchanged: () -> Bool) throws(StoreError) {
-        // With the entry of the list imported before, the store finds it in its ledger and only restores.
-        var groups = [LedgeredSightings(entry: importedBefore, sightings: batch.sightings)]
+        var groups: [LedgeredSightings] = []
+        if !batch.sightings.isEmpty {
+            // With the entry of the list imported before, the store finds it in its ledger and only restores.
+            groups.append(LedgeredSightings(entry: importedBefore, sightings: batch.sightings))
+        }
         // Every valid row is inserted or a duplicate, so the count is known before the store answers.
         let carried = totals.inserted + totals.duplicates + batch.sightings.count
         if batch.endsTheList, var entry = newEntry, carried > 0, unchanged() {
             entry.prospects = carried
             groups.append(LedgeredSightings(entry: entry, sightings: []))
         }
-        if batch.sightings.isEmpty { groups.removeFirst() }
         guard !groups.isEmpty else { return }
         for group in try store.record(groups) {
             switch group {
