@@ -138,10 +138,11 @@ public final class PostgresStore: ProspectStore {
             for item in sightingOrder {
                 var values = prepared[item.group].sightings[item.sighting]
                 if loaded[item.group] {
-                    let rows = try connection.execute(Self.insertIfDeleted, values).rows
-                    outcomes[item.group][item.sighting] = try rows.first.map { row throws(StoreError) in
-                        .inserted(id: try row.int64(0))
+                    guard let row = try connection.execute(Self.insertIfDeleted, values).rows.first else {
+                        try connection.execute(ProspectSQL.fillInDetails, ProspectSQL.fillInValues(values))
+                        continue
                     }
+                    outcomes[item.group][item.sighting] = .inserted(id: try row.int64(0))
                     continue
                 }
                 if !ids.isEmpty { values.append(.integer(ids[idIndex[item.position]])) }

@@ -86,8 +86,8 @@ public enum LedgeredResult: Sendable, Hashable {
     case recorded([SightingResult])
     /// The ledger already held this content (committed earlier, by another process, or earlier in the same
     /// call): nothing was counted again. A prospect of it deleted since is created anew, so that scanning a card
-    /// again brings back someone deleted; `restored` has, per sighting, the new id, or nil for a prospect still
-    /// there.
+    /// again brings back someone deleted, and one still there takes a phone or organisation it lacks; `restored`
+    /// has, per sighting, the new id, or nil for a prospect still there.
     case alreadyInLedger(restored: [Int64?])
 }
 

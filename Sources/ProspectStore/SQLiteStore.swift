@@ -40,8 +40,8 @@ public final class SQLiteStore: TransactionGrouping {
             organization = coalesce(organization, excluded.organization)
             """
 
-    /// A prospect deleted since its content was loaded comes back, but a known one is left as it is: that content
-    /// was counted once already.
+    /// A prospect deleted since its content was loaded comes back, but a known one is only filled in
+    /// (`ProspectSQL.fillInDetails`): that content was counted once already.
     private static let restore = insertNew + " ON CONFLICT (email_key) DO NOTHING"
 
     /// A new prospect from `ProspectSQL.upsertValues` and its id as $12, for `upsert` and `restore`.
@@ -59,6 +59,7 @@ public final class SQLiteStore: TransactionGrouping {
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
         let upsert = try database.statement(Self.upsert)
         let restore = try database.statement(Self.restore)
+        let fillIn = try database.statement(ProspectSQL.fillInDetails)
         let idOfKey = try database.statement(Self.idOfKey)
         let insertScan = try database.statement(ProspectSQL.insertScan)
         let insertLedger = try database.statement(ProspectSQL.insertLedgerEntry)
@@ -73,11 +74,13 @@ public final class SQLiteStore: TransactionGrouping {
                     if insertLedger.changes == 0 {
                         var restored: [Int64?] = []
                         for sighting in group.sightings {
-                            try restore.execute(try ProspectSQL.upsertValues(sighting) + [.integer(nextID)])
+                            let values = try ProspectSQL.upsertValues(sighting)
+                            try restore.execute(values + [.integer(nextID)])
                             if restore.changes == 1 {
                                 restored.append(nextID)
                                 nextID += 1
                             } else {
+                                try fillIn.execute(ProspectSQL.fillInValues(values))
                                 restored.append(nil)
                             }
                         }

@@ -224,6 +224,42 @@ struct ProspectStoreConformanceTests {
         #expect(try store.ledgerEntry(contentHash: "00") == rejected)
     }
 
+    /// A prospect deleted, then brought back by one card of the ledger, regains the phone and organisation a
+    /// later card of the ledger carried, without being counted again; what it has is never overwritten.
+    @Test(arguments: StoreKind.allCases)
+    func contentLoadedBeforeFillsInWhatARestoredProspectLacks(kind: StoreKind) throws {
+        let store = try StoreFixture(kind).open()
+        func card(_ hash: String, _ sightings: Sighting...) -> LedgeredSightings {
+            LedgeredSightings(
+                entry: LedgerEntry(
+                    contentHash: hash, fileName: "\(hash).png", outcome: .inserted, prospects: sightings.count,
+                    processedAt: date(1)),
+                sightings: sightings)
+        }
+        let plain = card("01", sighting("Grace", "grace@example.com", source: "01.png"))
+        let full = card(
+            "02",
+            sighting("Grace H", "grace@example.com", source: "02.png", phone: "+1 555", organization: "Navy"),
+            sighting("Ada", "ada@example.com", source: "02.png", phone: "+44 2", organization: "Engines"))
+        _ = try store.record([plain, full])
+        #expect(try store.delete(.email("grace@example.com")))
+        _ = try store.record([card("03", sighting("Ada", "ada@example.com", phone: "+44 9", organization: "Other"))])
+
+        guard case .alreadyInLedger(let restored)? = try store.record([plain]).first, restored.first != nil else {
+            Issue.record("Grace was not restored")
+            return
+        }
+        #expect(try store.prospect(.email("grace@example.com"))?.prospect.phone == nil)
+        #expect(try store.record([full]) == [.alreadyInLedger(restored: [nil, nil])])
+        let grace = try store.prospect(.email("grace@example.com"))
+        #expect(
+            grace?.prospect
+                == Prospect(name: "Grace", email: "grace@example.com", phone: "+1 555", organization: "Navy"))
+        #expect(grace?.scanCount == 1)
+        let ada = try store.prospect(.email("ada@example.com"))
+        #expect(ada?.prospect.phone == "+44 2" && ada?.prospect.organization == "Engines" && ada?.scanCount == 2)
+    }
+
     /// Two watchers handed copies of one file (identical bytes, different names) at the same instant: the
     /// ledger check is inside each transaction, so exactly one of them records the sighting.
     @Test(arguments: StoreKind.allCases)
