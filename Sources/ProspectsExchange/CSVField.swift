@@ -4,12 +4,16 @@ public enum CSVField {
     ///
     /// Spreadsheets run a cell starting with `=`, `+`, `-` or `@` as a formula (and some strip a leading TAB or
     /// CR first), so a QR code could carry `=HYPERLINK(…)` into someone's Excel. Such a cell gets a leading `'`,
-    /// which spreadsheets show as text (OWASP's advice). A cell holding `"`, `,`, CR or LF is then put in quotes,
+    /// which spreadsheets show as text (OWASP's advice). Import takes that `'` off (`followsGuard`), so a cell that
+    /// itself starts with `'` and such a byte, or with two `'`, is guarded too: `'=1` is written `''=1`, which
+    /// spreadsheets and import both read as `'=1`. A cell holding `"`, `,`, CR or LF is then put in quotes,
     /// with `"` doubled. Without `guardingFormulas` (a file for programs, not spreadsheets: a CRM's import,
     /// Python's `csv`), cells are only quoted, so that `+1 555 0100` stays a phone number there.
     public static func escape(_ value: String, guardingFormulas: Bool = true) -> String {
         var text = value
-        if guardingFormulas, let first = value.utf8.first, startsFormula(first) {
+        if guardingFormulas, let first = value.utf8.first,
+            startsFormula(first) || first == Byte.apostrophe && value.utf8.dropFirst().first.map(followsGuard) == true
+        {
             text = "'" + value
         }
         guard
@@ -22,6 +26,12 @@ public enum CSVField {
             if character == "\"" { quoted += "\"\"" } else { quoted.unicodeScalars.append(character) }
         }
         return quoted + "\""
+    }
+
+    /// True when a cell's leading `'` followed by `next` is our guard, which import takes off: before a formula's
+    /// first byte, or before another `'`.
+    static func followsGuard(_ next: UInt8) -> Bool {
+        startsFormula(next) || next == Byte.apostrophe
     }
 
     /// True for the first bytes that make a spreadsheet treat a cell as a formula: `=`, `+`, `-`, `@`, TAB, CR.

@@ -8,8 +8,8 @@ import ProspectsCore
 /// of a row are empty. A record with more non-empty cells than the header, or whose name or email is not UTF-8,
 /// is `.malformed`; `next` then goes on with the following record. A `contacted`, `createdAt` or `remindAt`
 /// that cannot be read is left out (`ImportRecord.ignored` says so). The `'` our export puts before `=`, `+`, `-`,
-/// `@`, TAB or CR is removed, so export → import round-trips; the price is that a cell really starting with `'=`
-/// loses its apostrophe.
+/// `@`, TAB, CR or `'` is removed, so export → import round-trips (`CSVField`); the price is that a cell starting
+/// with `'=` or `''` in a file written elsewhere loses an apostrophe.
 ///
 /// A class because it owns the open file, closed when the reader is released.
 public final class CSVRecordReader: ImportRecordReader {
@@ -130,7 +130,7 @@ public final class CSVRecordReader: ImportRecordReader {
         guard column < parser.fieldCount else { return "" }
         var range = parser.range(ofField: column)
         if range.count >= 2, parser.bytes[range.lowerBound] == Byte.apostrophe,
-            CSVField.startsFormula(parser.bytes[range.lowerBound + 1])
+            CSVField.followsGuard(parser.bytes[range.lowerBound + 1])
         {
             range = (range.lowerBound + 1)..<range.upperBound
         }

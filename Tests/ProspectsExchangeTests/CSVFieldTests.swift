@@ -20,7 +20,11 @@ import Testing
         ("crlf\r\nbreak", "\"crlf\r\nbreak\""),
         ("a=b", "a=b"),
         (" =x", " =x"),
-        ("'=x", "'=x"),
+        ("'=x", "''=x"),
+        ("''x", "'''x"),
+        ("'x'", "'x'"),
+        ("'t Hooft", "'t Hooft"),
+        ("'", "'"),
     ])
     func escapes(_ value: String, _ expected: String) {
         #expect(CSVField.escape(value) == expected)

@@ -20,6 +20,7 @@ import Testing
         Fixtures.awkward + [
             Fixtures.stored(8, "+Plus -Minus", "@at@example.com", phone: "\tTab", organization: "\rCR"),
             Fixtures.stored(9, "Trailing, comma,", "t@example.com", phone: "", organization: nil, contacted: true),
+            Fixtures.stored(10, "'@home Crew", "q@example.com", phone: "'+1", organization: "'=1"),
         ]
 
     @Test(arguments: ImportFormat.allCases)
