@@ -19,36 +19,65 @@ public final class JSONLinesRecordReader: ImportRecordReader {
     private var line = 0
     /// A line that is not blank has been read.
     private var sawRecord = false
+    /// What `init` read and `next` has not returned yet: the first line that is not blank (in `lineBytes`), or
+    /// a first line too long to be one.
+    private var pending: (line: Int, tooLong: Bool)?
 
-    /// Opens `path`. Lines longer than `maxLineBytes` are reported and skipped.
+    /// Opens `path` and reads up to its first line that is not blank: a file that is no JSON Lines (a JSON array,
+    /// a CSV file) is refused here, before anything (a store) is opened for it. Lines longer than `maxLineBytes`
+    /// are reported and skipped.
     public init(path: String, maxLineBytes: Int = 1 << 20) throws(ImportError) {
         source = try FileByteSource(path: path)
         self.maxLineBytes = maxLineBytes
+        while let complete = try readLine() {
+            guard complete else {
+                pending = (line, tooLong: true)
+                return
+            }
+            if isBlank(lineBytes) { continue }
+            try checkFirstLine()
+            pending = (line, tooLong: false)
+            return
+        }
     }
 
     public func next() throws(ImportError) -> ImportRecord? {
+        if let first = pending {
+            pending = nil
+            if first.tooLong {
+                throw .malformed(line: first.line, reason: "the line is longer than \(maxLineBytes) bytes")
+            }
+            return try record(from: lineBytes, line: first.line)
+        }
         while true {
             guard let complete = try readLine() else { return nil }
             guard complete else {
                 throw .malformed(line: line, reason: "the line is longer than \(maxLineBytes) bytes")
             }
-            if lineBytes.allSatisfy({ $0 == Byte.space || $0 == Byte.tab || $0 == Byte.carriageReturn }) { continue }
-            if !sawRecord {
-                sawRecord = true
-                // A JSON array, pretty-printed or not: read line by line, some of its lines would pass for records.
-                let start = lineBytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-                let first = lineBytes[start...].first(where: { $0 != Byte.space && $0 != Byte.tab })
-                if first == UInt8(ascii: "[") {
-                    throw .wrongFormat(
-                        "the file is a JSON array; import --format json reads JSON Lines, one object per line "
-                            + "(jq -c '.[]' FILE turns an array into them)")
-                }
-                // A CSV file given as JSON would otherwise fail once per row.
-                if first != UInt8(ascii: "{") && lineBytes.contains(where: { $0 == 0x2C || $0 == 0x3B || $0 == 0x09 }) {
-                    throw .wrongFormat("the file looks like CSV, not JSON Lines: use --format csv")
-                }
-            }
+            if isBlank(lineBytes) { continue }
+            if !sawRecord { try checkFirstLine() }
             return try record(from: lineBytes, line: line)
+        }
+    }
+
+    private func isBlank(_ bytes: [UInt8]) -> Bool {
+        bytes.allSatisfy { $0 == Byte.space || $0 == Byte.tab || $0 == Byte.carriageReturn }
+    }
+
+    /// Refuses a file whose first line that is not blank says it is no JSON Lines.
+    private func checkFirstLine() throws(ImportError) {
+        sawRecord = true
+        // A JSON array, pretty-printed or not: read line by line, some of its lines would pass for records.
+        let start = lineBytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let first = lineBytes[start...].first(where: { $0 != Byte.space && $0 != Byte.tab })
+        if first == UInt8(ascii: "[") {
+            throw .wrongFormat(
+                "the file is a JSON array; import --format json reads JSON Lines, one object per line "
+                    + "(jq -c '.[]' FILE turns an array into them)")
+        }
+        // A CSV file given as JSON would otherwise fail once per row.
+        if first != UInt8(ascii: "{") && lineBytes.contains(where: { $0 == 0x2C || $0 == 0x3B || $0 == 0x09 }) {
+            throw .wrongFormat("the file looks like CSV, not JSON Lines: use --format csv")
         }
     }
 

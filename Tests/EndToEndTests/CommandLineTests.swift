@@ -82,6 +82,12 @@ import Testing
         #expect(try ProspectsProcess.run(["import", "--format", "csv", "--store", store, empty]).status == 65)
         let missing = folder.file("missing.csv")
         #expect(try ProspectsProcess.run(["import", "--format", "csv", "--store", store, missing]).status == 66)
+
+        // A list refused whole for its format leaves no store behind.
+        let other = folder.file("other.sqlite")
+        let asJSON = try ProspectsProcess.run(["import", "--format", "json", "--store", other, ragged])
+        #expect(asJSON.status == 65 && asJSON.stderr.contains("looks like CSV"), "\(asJSON.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: other))
     }
 
     /// `--store` may come before the subcommand, as the overview's STORE line shows it; one file is "1 file".
