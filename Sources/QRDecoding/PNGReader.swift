@@ -107,6 +107,11 @@ public struct PNGReader: Sendable {
         guard let base = memory.baseAddress, memory.count > 0 else {
             return .failure(.unreadable(reason: "empty file"))
         }
+        // libpng reads all 8 signature bytes before it compares them: a shorter file that is no start of a PNG
+        // would be "read beyond end of data", as if it were a PNG cut short.
+        if memory.count < 8, png_sig_cmp(base.assumingMemoryBound(to: UInt8.self), 0, memory.count) != 0 {
+            return .failure(.unreadable(reason: "Not a PNG file"))
+        }
         guard png_image_begin_read_from_memory(png, base, memory.count) != 0 else {
             return .failure(.unreadable(reason: message(of: png)))
         }

@@ -96,6 +96,9 @@ struct PNGReaderTests {
         #expect(throws: ImageError.unreadable(reason: "Not a PNG file")) {
             try PNGReader().read(Array("Zoë Müller\nzoe@example.com\n".utf8))
         }
+        #expect(throws: ImageError.unreadable(reason: "Not a PNG file"), "shorter than a PNG signature") {
+            try PNGReader().read(Array("hello".utf8))
+        }
     }
 
     @Test("a file cut anywhere before the end of its image data fails with libpng's message")
