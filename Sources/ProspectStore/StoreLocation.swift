@@ -123,9 +123,14 @@ public enum StoreLocation: Sendable, Hashable {
 
     /// Text that may quote PostgreSQL URLs (a message, a path argument), with the password of each hidden and all
     /// else as it is. Each URL is taken to end at white space: `redactPassword` applied to a whole message would
-    /// read the text after a URL as part of its last parameter and hide it too.
+    /// read the text after a URL as part of its last parameter and hide it too. A `:` that ends a word is the
+    /// message's (`cannot connect to URL: why`), not part of a `password=` value.
     public static func hidingPasswords(in text: String) -> String {
         guard text.contains("://") else { return text }
+        func hiding(_ word: String) -> String {
+            guard word.contains("://") else { return word }
+            return word.hasSuffix(":") ? redactPassword(in: String(word.dropLast())) + ":" : redactPassword(in: word)
+        }
         var result = ""
         var word = ""
         for character in text {
@@ -133,10 +138,10 @@ public enum StoreLocation: Sendable, Hashable {
                 word.append(character)
                 continue
             }
-            result += word.contains("://") ? redactPassword(in: word) : word
+            result += hiding(word)
             result.append(character)
             word = ""
         }
-        return result + (word.contains("://") ? redactPassword(in: word) : word)
+        return result + hiding(word)
     }
 }
