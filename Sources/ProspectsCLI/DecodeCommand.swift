@@ -12,8 +12,8 @@ struct DecodeCommand: Subcommand {
         USAGE: prospects decode [--json | --raw] [--stats] [--pixel-limit <n>] [--jobs <n>] <path> ...
 
         ARGUMENTS:
-          <path>                  PNG files, or folders searched recursively for *.png (hidden names skipped);
-                                  - reads one picture from stdin
+          <path>                  PNG files, or folders searched recursively for *.png (a link inside is
+                                  reported, not followed; hidden names skipped); - reads one picture from stdin
 
         OPTIONS:
           --json                  one JSON object per line: per code {"file","text","prospect"|"error",

@@ -12,8 +12,8 @@ struct IngestCommand: Subcommand {
         USAGE: prospects ingest [--store <location>] [--json] [--quiet] [--pixel-limit <n>] [--jobs <n>] <path> ...
 
         ARGUMENTS:
-          <path>                  PNG files, or folders searched recursively for *.png (links inside are not
-                                  followed, hidden names skipped); - reads one picture from stdin
+          <path>                  PNG files, or folders searched recursively for *.png (a link inside is
+                                  reported, not followed; hidden names skipped); - reads one picture from stdin
 
         OPTIONS:
         \(storeOptionHelp)
