@@ -28,7 +28,8 @@ struct ImportCommand: Subcommand {
         Rows are read as a stream, so a file of any length needs little memory. An invalid or malformed row is
         reported on stderr as FILE:LINE and the import goes on with the next one. A contacted, createdAt or remindAt
         cell that cannot be read (dates: ISO 8601, 2026-12-01 14:30 local, or a day alone) is reported the same way
-        and left out; the row is imported. CSV may separate with ; or TAB when its header has no comma.
+        and left out; the row is imported. CSV may separate with ; or TAB when its header has no comma. A line
+        break or tab inside a name, phone or organization becomes a space.
         A list is known by its bytes, as a picture is: the same file imported again counts nobody twice, and only
         brings back the prospects deleted since. A list enters the store's ledger once its last row is in (and not
         with --again, or read from a pipe).

@@ -341,20 +341,21 @@ public final class Importer {
         text.unicodeScalars.first(where: isLineBreak)
     }
 
-    /// `text` with each run of line breaks, and the spaces and tabs around it, replaced by one space, and trimmed
-    /// of them at either end.
+    /// `text` with each run of line breaks and tabs, and the spaces around it, replaced by one space, and trimmed
+    /// of them at either end. A tab is a cell's layout as a line break is (pasted from a spreadsheet), not a
+    /// character a name holds, and it would cost the row as an unsafe character.
     static func joiningLines(_ text: String) -> String {
-        guard firstNewline(in: text) != nil else { return text }
+        guard text.unicodeScalars.contains(where: isBreakOrTab) else { return text }
         var joined = String.UnicodeScalarView()
         var pendingSpace = false
         var breaking = false
         for scalar in text.unicodeScalars {
-            if isLineBreak(scalar) {
+            if isBreakOrTab(scalar) {
                 breaking = true
                 // Spaces and tabs before the break go with it.
                 while let last = joined.last, last == " " || last == "\t" { joined.removeLast() }
                 pendingSpace = !joined.isEmpty
-            } else if breaking && (scalar == " " || scalar == "\t") {
+            } else if breaking && scalar == " " {
                 continue
             } else {
                 if pendingSpace { joined.append(" ") }
@@ -364,6 +365,10 @@ public final class Importer {
             }
         }
         return String(joined)
+    }
+
+    private static func isBreakOrTab(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || isLineBreak(scalar)
     }
 
     private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {

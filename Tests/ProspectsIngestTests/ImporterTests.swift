@@ -108,15 +108,18 @@ import Testing
         #expect(try store.prospect(.email("p4@example.com"))?.isContacted == true)
     }
 
-    /// CRM exports hold two-line company fields, and now and then a name broken over two lines: the row goes in
-    /// with each line break (and the spaces around it) turned into one space.
-    @Test func lineBreaksInQuotedCellsBecomeSpaces() throws {
+    /// CRM exports hold two-line company fields, and now and then a name broken over two lines, or a tab pasted
+    /// from a spreadsheet: the row goes in with each line break or tab (and the spaces around it) turned into one
+    /// space.
+    @Test func lineBreaksAndTabsInCellsBecomeSpaces() throws {
         let lines = [
             "name,email,organization,phone", "\"Ann\r\n  Smith\",ann@example.com,\"ACME\nBranch 2 \n\",",
-            "Bob,bob@example.com,\"\n\",\"+1 555\n0100\"",
+            "Bob,bob@example.com,\"\n\",\"+1 555\n0100\"", "Tab\t\tName,tab@example.com,Org \tX,",
         ]
         let (totals, rejected) = try importCSV(lines, batchSize: 10)
-        #expect(totals.inserted == 2 && rejected.isEmpty)
+        #expect(totals.inserted == 3 && rejected.isEmpty)
+        let tab = try #require(try store.prospect(.email("tab@example.com")))
+        #expect(tab.prospect.name == "Tab Name" && tab.prospect.organization == "Org X")
         let ann = try #require(try store.prospect(.email("ann@example.com")))
         #expect(ann.prospect.name == "Ann Smith" && ann.prospect.organization == "ACME Branch 2")
         let bob = try #require(try store.prospect(.email("bob@example.com")))
