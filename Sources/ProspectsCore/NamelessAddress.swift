@@ -1,4 +1,4 @@
-/// The naming rule for formats that carry an email address but no name (`mailto:`, `MATMSG:`).
+/// The naming rule for formats that carry an email address but no name (`mailto:`, `MATMSG:`, an address alone).
 ///
 /// The name is the address's local part as written, after validation: `paul.hudson@example.com` is
 /// listed as `paul.hudson`. Guessing `Paul Hudson` would be wrong as often as right (`jdoe`, `info`,

@@ -12,4 +12,6 @@ public enum PayloadFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case mailto
     /// One line, `Name <email>` or `"Name" <email>`.
     case nameAddress
+    /// One line holding an address alone (no name).
+    case address
 }

@@ -4,7 +4,8 @@
 /// dropped (a code generator's final line break is harmless), but leading and inner ones count: the
 /// payload needs exactly two lines, so `Name\n\nemail` has three and `\nemail` has an empty name line.
 ///
-/// Other line counts: one line of the form `Name <email>` is read as such. Otherwise text with an `@`
+/// Other line counts: one line of the form `Name <email>` is read as such, and one line holding no blank and an
+/// `@` as an address alone, named as `mailto:` names it (`NamelessAddress`). Otherwise text with an `@`
 /// somewhere looks like a contact in the wrong shape and gives `.wrongLineCount(n)`; text without one
 /// cannot be a contact at all and gives `.unsupportedPayload` quoting its start. An empty payload is
 /// `.wrongLineCount(0)`.
@@ -22,6 +23,12 @@ enum TwoLineParser {
         case 1:
             if let result = NameAddressParser.parse(lines[0]) {
                 return result.map { ParsedPayload(prospect: $0, format: .nameAddress) }
+            }
+            // What a plain-text QR generator makes of an address; a problem with it is said as the address's own.
+            if lines[0].contains("@"), !lines[0].contains(where: \.properties.isWhitespace) {
+                return NamelessAddress.prospect(email: ScalarText.string(lines[0])).map {
+                    ParsedPayload(prospect: $0, format: .address)
+                }
             }
         case 0:
             return .failure(.wrongLineCount(0))

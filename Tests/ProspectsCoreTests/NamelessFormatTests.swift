@@ -1,8 +1,17 @@
 import ProspectsCore
 import Testing
 
-/// `mailto:` and `MATMSG:` carry an address but no name: the local part, as written, becomes the name.
+/// `mailto:`, `MATMSG:` and an address alone carry an address but no name: the local part, as written, becomes the
+/// name.
 @Suite struct NamelessFormatTests {
+    @Test func anAddressAlone() {
+        #expect(parse(" Paul.Hudson@Example.com\n") == ok("Paul.Hudson", "Paul.Hudson@Example.com"))
+        #expect(format("paul.hudson@example.com") == .address)
+        // Its problems are the address's own, not a count of lines.
+        #expect(parse("paul@localhost") == badEmail("paul@localhost", .domainWithoutDot))
+        #expect(failure("paul@example.com extra") == .wrongLineCount(1))
+    }
+
     @Test func mailto() {
         #expect(parse("mailto:paul.hudson@example.com") == ok("paul.hudson", "paul.hudson@example.com"))
         #expect(format("mailto:paul.hudson@example.com") == .mailto)

@@ -32,7 +32,6 @@ import Testing
     }
 
     @Test(arguments: [
-        ("paul@example.com", 1),
         ("Paul Hudson paul@example.com", 1),
         ("Paul\nHudson\npaul@example.com", 3),
         ("Paul Hudson\n\npaul@example.com", 3),  // a blank inner line counts
