@@ -154,7 +154,7 @@ public final class JSONLinesRecordReader: ImportRecordReader {
         var record = ImportRecord(name: name, email: email, line: line)
         // The optional keys a list may fill in its own way: what cannot be read is left out, not the contact.
         func ignore(_ key: String, _ found: Any, _ problem: String) {
-            let shown = SafeText.escaped((found as? String).map { "\"\($0)\"" } ?? "\(found)", limit: 40)
+            let shown = SafeText.escaped(Self.json(found), limit: 40)
             record.ignored.append("\"\(SafeText.escaped(key, limit: 40))\" \(shown) \(problem)")
         }
         for (keyName, keyPath) in [("phone", \ImportRecord.phone), ("organization", \.organization)] {
@@ -180,6 +180,14 @@ public final class JSONLinesRecordReader: ImportRecordReader {
             if record[keyPath: keyPath] == nil { ignore(key, found, "is not a date") }
         }
         return record
+    }
+
+    /// A value from `JSONSerialization` written back as JSON, as the file had it, for messages: `{"x":1}`, not
+    /// Swift's `["x": 1]`.
+    static func json(_ value: Any) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
+        else { return "\(value)" }
+        return String(decoding: data, as: UTF8.self)
     }
 
     private static func nonBlank(_ text: String) -> String? {

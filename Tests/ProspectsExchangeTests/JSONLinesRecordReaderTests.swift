@@ -45,6 +45,16 @@ import Testing
             ])
     }
 
+    /// A value that cannot be read is quoted as the file wrote it, in JSON.
+    @Test func anIgnoredValueIsQuotedAsJSON() throws {
+        let text = #"{"name":"Hal","email":"h@x.io","organization":{"x":1},"remindAt":[true]}"#
+        var hal = ImportRecord(name: "Hal", email: "h@x.io", line: 1)
+        hal.ignored = [
+            #""organization" {"x":1} is not text"#, #""remindAt" [true] is not a date"#,
+        ]
+        #expect(try records(text) == [.success(hal)])
+    }
+
     /// A JSON array, pretty-printed or on one line, is refused whole: read line by line, some of its lines would
     /// pass for records and others not.
     @Test func aJSONArrayIsRefusedWhole() throws {
