@@ -26,6 +26,8 @@ final class SQLiteDatabase {
     private var doomedBy: StoreError?
     /// Between the outermost `writeTransaction`'s BEGIN and its end, whatever SQLite did meanwhile.
     private var inWriteTransaction = false
+    /// `enableWAL` succeeded: the connection keeps a `-wal` file beside the database while it is open.
+    private var usesWAL = false
 
     /// Opens the database file at `path`; when it is missing, creates it with mode 0600 if `create`, else throws
     /// `.unavailable`. The corresponding C function is `sqlite3_open_v2`.
@@ -138,12 +140,32 @@ final class SQLiteDatabase {
         do throws(StoreError) {
             let result = try body()
             if let doomedBy { throw doomedBy }
+            try checkInPlace()
             try execute("COMMIT")
+            // A file deleted between the check and the commit: what was committed is in no file.
+            try checkInPlace()
             return result
         } catch {
             if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
             throw error
         }
+    }
+
+    /// Throws `.storageFailed` when the database or its WAL is no longer the file at its path (deleted, or replaced
+    /// by another). In WAL mode SQLite goes on committing into the open, unlinked files, which nobody can open
+    /// again: a watcher would archive pictures whose prospects are in no store. The C function is
+    /// `sqlite3_file_control` (`SQLITE_FCNTL_HAS_MOVED`, a `stat` of the path against the open file).
+    private func checkInPlace() throws(StoreError) {
+        var moved: Int32 = 0
+        let movedKnown = sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK
+        // SQLite's own full path: the one it compares, whatever the working directory is now.
+        let file = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? path
+        let walGone = usesWAL && access(file + "-wal", F_OK) != 0 && errno == ENOENT
+        guard movedKnown && moved != 0 || walGone else { return }
+        throw .storageFailed(
+            "\(path)\(walGone && moved == 0 ? "-wal" : "") was deleted or replaced while this process had it open, "
+                + "so nothing more is written to it; start again to use the store now at that path",
+            diskFull: false)
     }
 
     /// Adds `name(text)` to this connection's SQL, computed by `transform`: for orders SQLite cannot express, such
@@ -197,6 +219,7 @@ final class SQLiteDatabase {
         // connection to close still checkpoints and removes the WAL.
         let pageSize = try query("PRAGMA page_size") { row throws(StoreError) in try row.int(0) }.first ?? 4096
         try execute("PRAGMA wal_autocheckpoint = \(Self.walCheckpointBytes / max(pageSize, 512))")
+        usesWAL = true
     }
 
     /// How much WAL a commit leaves before SQLite copies it back into the file.

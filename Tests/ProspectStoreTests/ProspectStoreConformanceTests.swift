@@ -8,7 +8,9 @@ import Testing
 struct ProspectStoreConformanceTests {
     @Test(arguments: StoreKind.allCases)
     func insertsAndReadsBack(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         let results = try store.record([
             sighting(
                 "Paul Hudson", "Paul@Example.com", source: "in/paul.png", at: 1_000, phone: "+44 1", organization: "HWS"
@@ -34,7 +36,9 @@ struct ProspectStoreConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func deduplicatesCaseAndNormalizationVariants(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         let first = try store.record([sighting("José", "José@Example.com")])
         let variants = ["jose\u{301}@example.com", " JOSÉ@EXAMPLE.COM", "JOSE\u{301}@example.com\n"]
         var later: [SightingResult] = []
@@ -51,7 +55,9 @@ struct ProspectStoreConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func secondScanUpdatesBookkeepingAndHistory(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         _ = try store.record([sighting("Ann", "ann@example.com", source: "one.png", at: 2_000)])
         _ = try store.record([sighting("Ann B", "ANN@example.com", source: "two.png", at: 5_000)])
         // A late-arriving older picture counts, but does not move last-seen backwards.
@@ -75,7 +81,9 @@ struct ProspectStoreConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func aLaterCardFillsInMissingPhoneAndOrganisationButNeverOverwrites(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         _ = try store.record([sighting("Grace Hopper", "grace@example.mil", at: 1)])
         _ = try store.record([sighting("Grace", "GRACE@example.mil", at: 2, phone: "+1 555 0100", organization: nil)])
         _ = try store.record([sighting("G", "grace@example.mil", at: 3, phone: "+1 999", organization: "US Navy")])
@@ -88,7 +96,9 @@ struct ProspectStoreConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func laterSightingInTheSameBatchIsADuplicate(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         let results = try store.record([
             sighting("A", "a@example.com", at: 1), sighting("B", "b@example.com", at: 2),
             sighting("A again", "A@EXAMPLE.com", at: 3),
@@ -109,7 +119,9 @@ struct ProspectStoreConformanceTests {
     /// the input. The keys here come in reverse byte order, and so do the ledger hashes.
     @Test(arguments: StoreKind.allCases)
     func resultsAndNewIDsFollowTheInputOrder(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         let results = try store.record([
             sighting("Zed", "zed@example.com", source: "1"), sighting("Amy", "amy@example.com", source: "2"),
             sighting("Zed again", "ZED@example.com", source: "3"),
@@ -147,7 +159,9 @@ struct ProspectStoreConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func ledgerIsWrittenInTheSameTransaction(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         let entry = LedgerEntry(
             contentHash: String(repeating: "ab", count: 32), fileName: "card.png", outcome: .inserted, prospects: 1,
             processedAt: date(9_000))
@@ -228,7 +242,9 @@ struct ProspectStoreConformanceTests {
     /// later card of the ledger carried, without being counted again; what it has is never overwritten.
     @Test(arguments: StoreKind.allCases)
     func contentLoadedBeforeFillsInWhatARestoredProspectLacks(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         func card(_ hash: String, _ sightings: Sighting...) -> LedgeredSightings {
             LedgeredSightings(
                 entry: LedgerEntry(
@@ -295,7 +311,9 @@ struct ProspectStoreConformanceTests {
     /// prospect keeps the state the team gave it, either way.
     @Test(arguments: StoreKind.allCases)
     func contactedIfNewOnlyAppliesToTheSightingThatCreatesTheProspect(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         let known = try store.record([sighting("Ann", "ann@example.com"), sighting("Bob", "bob@example.com")])
         guard case .inserted(let bob)? = known.last else {
             Issue.record("Bob was not inserted: \(known)")
@@ -321,7 +339,9 @@ struct ProspectStoreConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func filtersByContactedState(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         _ = try store.record([
             sighting("A", "a@example.com"), sighting("B", "b@example.com"), sighting("C", "c@example.com"),
         ])
@@ -336,7 +356,9 @@ struct ProspectStoreConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func sortsByNameAndRecencyInBothDirections(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         // Byte order of the raw names would put "Bob" before "alice", and "Émile" after "Zoë".
         _ = try store.record([
             sighting("Émile", "emile@example.com", at: 3_000), sighting("Bob", "bob@example.com", at: 1_000),
@@ -370,7 +392,9 @@ struct ProspectStoreConformanceTests {
     /// stores; names that fold alike fall back to the name key, so the order stays total and the same.
     @Test(arguments: StoreKind.allCases)
     func namesSortWithTheirAccentsFolded(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         let names = [
             "Zoë", "Élodie", "Emma", "Ødegård", "Olaf", "Ana", "Ángel", "Łukasz", "Luis", "Nguyễn", "Nguyen", "Straße",
             "Strasser", "李小龙",
@@ -386,7 +410,9 @@ struct ProspectStoreConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func updatesByEmailAndByIdReportUnknownProspects(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         let results = try store.record([sighting("A", "a@example.com"), sighting("B", "b@example.com")])
         guard case .inserted(let a) = results[0], case .inserted(let b) = results[1] else {
             Issue.record("unexpected results \(results)")
@@ -421,7 +447,9 @@ struct ProspectStoreConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func neverReusesTheIdOfADeletedProspect(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         let first = try store.record([sighting("A", "a@example.com"), sighting("B", "b@example.com")])
         guard case .inserted(let newest) = first.last else {
             Issue.record("unexpected results \(first)")
@@ -438,7 +466,9 @@ struct ProspectStoreConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func keepsDatesToTheMillisecond(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         let seen = Date(timeIntervalSince1970: 1_712_345_678.123_456)
         _ = try store.record([Sighting(prospect: .init(name: "T", email: "t@example.com"), source: "s", seenAt: seen)])
         let stored = try #require(try store.prospect(.email("t@example.com")))
@@ -448,7 +478,9 @@ struct ProspectStoreConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func storesHostileTextVerbatim(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         let name = "Robert'); DROP TABLE prospects;--"
         _ = try store.record([sighting(name, "bobby@example.com", source: "x'); DELETE FROM scans;--")])
         _ = try store.record([sighting("Next", "next@example.com")])
@@ -459,7 +491,9 @@ struct ProspectStoreConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func refusesNULCharactersWithAnError(kind: StoreKind) throws {
-        let store = try StoreFixture(kind).open()
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }  // its folder holds the SQLite file
+        let store = try fixture.open()
         expectStoreError({ () throws(StoreError) in _ = try store.record([sighting("Nul\0l", "n@example.com")]) }) {
             error in
             if case .database(_, let message, _) = error { message.contains("NUL") } else { false }

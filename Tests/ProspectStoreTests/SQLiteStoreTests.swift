@@ -20,6 +20,26 @@ struct SQLiteStoreTests {
         withExtendedLifetime(store) {}
     }
 
+    /// A store deleted or replaced under an open connection takes no more commits: in WAL mode SQLite would go on
+    /// writing into the unlinked files, and a watcher would archive pictures whose prospects are in no store.
+    @Test(arguments: [["", "-wal", "-shm"], ["-wal"], ["", "-wal", "-shm", "replaced"]])
+    func aStoreDeletedWhileOpenRefusesToCommit(removed: [String]) throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("gone.sqlite")
+        let store = try SQLiteStore(path: path)
+        _ = try store.record([sighting("A", "a@example.com")])
+        for suffix in removed where suffix != "replaced" { try FileManager.default.removeItem(atPath: path + suffix) }
+        if removed.contains("replaced") { _ = try SQLiteStore(path: path) }
+        expectStoreError({ () throws(StoreError) in _ = try store.record([sighting("B", "b@example.com")]) }) { error in
+            if case .storageFailed(let message, diskFull: false) = error {
+                message.contains("gone.sqlite") && message.contains("was deleted or replaced")
+            } else {
+                false
+            }
+        }
+        withExtendedLifetime(store) {}
+    }
+
     @Test func missingFolderIsUnavailable() throws {
         let folder = try TemporaryDirectory()
         let path = folder.file("no/such/folder/prospects.sqlite")

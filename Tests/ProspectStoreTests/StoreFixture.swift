@@ -33,6 +33,8 @@ final class StoreFixture {
         }
     }
 
+    /// The store; keep the fixture as long as it is used (its folder holds the SQLite file, and a store whose file
+    /// is deleted refuses to commit).
     func open() throws(StoreError) -> any ProspectStore {
         try location.open()
     }
