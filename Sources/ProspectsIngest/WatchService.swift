@@ -35,8 +35,9 @@ public final class WatchService {
         /// How long a file that was being written when inotify lost events (a queue overflow) must stay unchanged
         /// before a scan takes it: its close may have been among the lost events, and its writer may only be
         /// pausing. Much longer than `settle` because the usual proof of completion is missing.
-        /// The same wait bounds how long a file being written may go without its close: a writer that never closes
-        /// (or a hard link whose other name was removed before the creation event was read) is taken in the end.
+        /// The same wait bounds how long a file being written may go without its close: one that no process has
+        /// open for writing any more (a hard link whose other name was removed before the creation event was read,
+        /// a writer that died) is taken in the end. One that a writer still holds, where a lease can tell, waits.
         public var lostEventSettle: Duration = .seconds(30)
         /// How long a stop waits for files in a decoder; after that they stay claimed for the next start.
         public var stopGrace: Duration = .milliseconds(1500)
@@ -98,6 +99,8 @@ public final class WatchService {
     /// Names that were in `beingWritten` when the kernel's event queue overflowed: their close may have been lost,
     /// so a scan takes them once they have stayed unchanged for `lostEventSettle` (or their close comes after all).
     private var lostEvents: Set<String> = []
+    /// Names unchanged for `lostEventSettle` and still open for writing, already said in the log.
+    private var saidStillOpen: Set<String> = []
     /// Files found by a scan and not settled yet: what `lstat` said, and since when it has said the same.
     private var observed: [String: (entry: EntryInfo, since: ContinuousClock.Instant)] = [:]
     private var rescanAt: ContinuousClock.Instant?
@@ -263,12 +266,8 @@ public final class WatchService {
             }
             // Settled to look at, but a writer still has it open (an upload that spans a restart of this watcher,
             // pausing for longer than `settle`): not finished. Its close will be announced; without inotify, a
-            // later scan looks again. Taken after `settle`, it was quarantined half-written. Once it has stayed
-            // unchanged for `lostEventSettle` (`recheckBeingWritten`, or here when polling), it is taken even so.
-            if entry.kind == .regular && !announced && !lostEvents.contains(name)
-                && FileSystemCalls.isOpenForWriting(inbox.path + "/" + name) == true
-                && !(watcher == nil && isSettled(name, entry, for: options.lostEventSettle))
-            {
+            // later scan looks again. Taken after `settle`, it was quarantined half-written.
+            if entry.kind == .regular && !announced && !lostEvents.contains(name) && stillOpenForWriting(name, entry) {
                 if watcher != nil { beingWritten[name] = entry.inode } else { scheduleRescan(after: options.settle) }
                 continue
             }
@@ -508,13 +507,30 @@ public final class WatchService {
     /// A file still waiting for its close after staying unchanged for `lostEventSettle` is taken as if its close
     /// had been lost: no name waits for ever on an event that may never come. One `lstat` each.
     private func recheckBeingWritten() {
+        saidStillOpen.formIntersection(beingWritten.keys)
         for name in beingWritten.keys {
             guard let entry = try? FileSystemCalls.entry(inbox.path + "/" + name) else { continue }
             guard isSettled(name, entry, for: options.lostEventSettle) else { continue }
+            // A stalled upload: taken now, it would be quarantined half-written, and its writer would go on writing
+            // into the quarantined file. Its close will be announced.
+            if stillOpenForWriting(name, entry) { continue }
             beingWritten[name] = nil
             lostEvents.insert(name)
             enqueue(name, announced: false)
         }
+    }
+
+    /// Whether a process still has the file open for writing (nil from the lease probe, a file of another owner
+    /// without CAP_LEASE, counts as no). Said once in the log when that has lasted `lostEventSettle`, so that a
+    /// writer that never closes its file does not keep it waiting unseen.
+    private func stillOpenForWriting(_ name: String, _ entry: EntryInfo) -> Bool {
+        guard FileSystemCalls.isOpenForWriting(inbox.path + "/" + name) == true else { return false }
+        if isSettled(name, entry, for: options.lostEventSettle), saidStillOpen.insert(name).inserted {
+            log(
+                "\(SafeText.escaped(name)): unchanged for \(options.lostEventSettle) and still open for writing; "
+                    + "taken once its writer closes it")
+        }
+        return true
     }
 
     /// Queues again every file that could not be claimed and has changed since (inotify says nothing about a new

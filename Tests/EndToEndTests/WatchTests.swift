@@ -288,23 +288,33 @@ import Testing
         #expect(try box.prospects() == [Self.email(1): [1]])
     }
 
-    /// A file whose close never comes (a writer that keeps it open, or a hard link whose other name went before
-    /// its creation event was read) is taken once it has stayed unchanged for the long fallback wait (30 s; 1 s
-    /// here through the test hook), never left waiting for ever.
-    @Test func aFileWhoseCloseNeverComesIsTakenAfterTheLongWait() throws {
+    /// A file whose close never comes (a hard link whose other name went before its creation event was read) is
+    /// taken once it has stayed unchanged for the long fallback wait (30 s; 1 s here through the test hook), never
+    /// left waiting for ever. One that a writer still holds open is a stalled upload: it waits for its close, and
+    /// the log says so once; taken at the long wait, it was quarantined half-written.
+    @Test func aFileWhoseCloseNeverComesIsTakenAfterTheLongWaitUnlessAWriterHoldsIt() throws {
         let box = try WatchSandbox()
         let watch = try box.start(environment: ["PROSPECTS_TEST_LOST_EVENT_SETTLE_MS": "1000"])
         #expect(watch.waitForStderr("watching"))
-        let fd = open(box.inbox + "/open.png", O_CREAT | O_WRONLY | O_TRUNC, 0o644)
-        let bytes = Self.contact(1)
-        #expect(bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count)
-        usleep(500_000)
-        #expect(watch.lines.isEmpty, "not taken while it may still be written")
+        let card = Self.contact(1)
+        let fd = open(box.inbox + "/stalled.png", O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+        #expect(card.prefix(100).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == 100)
+        let outside = box.folder.file("linked.png")
+        try Data(Self.contact(2)).write(to: URL(fileURLWithPath: outside))
+        #expect(link(outside, box.inbox + "/linked.png") == 0)
         #expect(watch.waitForLines(1, timeout: 10))
+        #expect(
+            (watch.records.first?["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } == "linked.png"
+        )
+        #expect(watch.waitForStderr("stalled.png: unchanged for 1.0 seconds and still open for writing"))
+        #expect(watch.lines.count == 1, "not taken while its writer holds it")
+        let rest = Array(card.dropFirst(100))
+        #expect(rest.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == rest.count)
         close(fd)
+        #expect(watch.waitForLines(2, timeout: 10))
         #expect(watch.terminate().status == 0)
-        #expect(watch.records.first?["outcome"] as? String == "inserted")
-        #expect(try box.prospects() == [Self.email(1): [1]])
+        #expect(watch.records.map { $0["outcome"] as? String } == ["inserted", "inserted"])
+        #expect(try box.prospects() == [Self.email(1): [1], Self.email(2): [1]])
     }
 
     @Test func onlyCompleteFilesAreTakenAndTemporaryNamesAreIgnored() throws {
