@@ -3,9 +3,9 @@
 /// Formats, tried in this order on the payload without a leading BOM and white space: `MECARD:`,
 /// `BEGIN:VCARD`, `MATMSG:`, `mailto:` (prefixes in any case), other known codes (URLs, Wi-Fi, …, refused
 /// with `.unsupportedPayload`), and last the two-line `Name\nemail` contract and its one-line siblings
-/// `Name <email>` and an address alone (see `TwoLineParser`). Whatever the format, the name, email, phone and organisation are
-/// trimmed, put in Unicode NFC and refused if they hold unsafe characters (see `SafeText.isUnsafe`), and
-/// the email address must pass `EmailAddress.validate`.
+/// `Name <email>` and an address alone (see `TwoLineParser`). Whatever the format, the name, email, phone and
+/// organisation are trimmed, put in Unicode NFC and refused if they hold unsafe characters (see
+/// `SafeText.isUnsafe`), and the email address must pass `EmailAddress.validate`.
 ///
 /// Pure and stateless, so one value can be shared by every thread.
 public struct PayloadParser: Sendable {
