@@ -36,8 +36,8 @@ public final class WatchService {
         /// before a scan takes it: its close may have been among the lost events, and its writer may only be
         /// pausing. Much longer than `settle` because the usual proof of completion is missing.
         /// The same wait bounds how long a file being written may go without its close: one that no process has
-        /// open for writing any more (a hard link whose other name was removed before the creation event was read,
-        /// a writer that died) is taken in the end. One that a writer still holds, where a lease can tell, waits.
+        /// open for writing (a hard link whose other name was removed before the creation event was read) is taken
+        /// in the end. One that a writer still holds, where a lease can tell, waits for its close.
         public var lostEventSettle: Duration = .seconds(30)
         /// How long a stop waits for files in a decoder; after that they stay claimed for the next start.
         public var stopGrace: Duration = .milliseconds(1500)
@@ -265,10 +265,16 @@ public final class WatchService {
                 continue
             }
             // Settled to look at, but a writer still has it open (an upload that spans a restart of this watcher,
-            // pausing for longer than `settle`): not finished. Its close will be announced; without inotify, a
-            // later scan looks again. Taken after `settle`, it was quarantined half-written.
-            if entry.kind == .regular && !announced && !lostEvents.contains(name) && stillOpenForWriting(name, entry) {
-                if watcher != nil { beingWritten[name] = entry.inode } else { scheduleRescan(after: options.settle) }
+            // or one whose close was among the events lost in an overflow): not finished. Its close will be
+            // announced; without inotify, a later scan looks again, soon at first, then at the poll interval.
+            // Taken, it was quarantined half-written.
+            if entry.kind == .regular && !announced && stillOpenForWriting(name, entry) {
+                lostEvents.remove(name)
+                if watcher != nil {
+                    beingWritten[name] = entry.inode
+                } else if !isSettled(name, entry, for: options.lostEventSettle) {
+                    scheduleRescan(after: options.settle)
+                }
                 continue
             }
             observed[name] = nil

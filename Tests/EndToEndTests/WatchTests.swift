@@ -299,9 +299,16 @@ import Testing
         let card = Self.contact(1)
         let fd = open(box.inbox + "/stalled.png", O_CREAT | O_WRONLY | O_TRUNC, 0o644)
         #expect(card.prefix(100).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == 100)
+        // Linked in and its other name removed before the watcher reads the creation: a single link, which looks
+        // like a file being written, and no close will come.
         let outside = box.folder.file("linked.png")
         try Data(Self.contact(2)).write(to: URL(fileURLWithPath: outside))
+        watch.signal(SIGSTOP)
         #expect(link(outside, box.inbox + "/linked.png") == 0)
+        #expect(unlink(outside) == 0)
+        watch.signal(SIGCONT)
+        usleep(500_000)
+        #expect(watch.lines.isEmpty, "not taken before the long wait")
         #expect(watch.waitForLines(1, timeout: 10))
         #expect(
             (watch.records.first?["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } == "linked.png"
@@ -425,8 +432,12 @@ import Testing
 
     @Test func aKernelQueueOverflowLeadsToARescan() throws {
         let box = try WatchSandbox()
-        let watch = try box.start()
+        let watch = try box.start(environment: ["PROSPECTS_TEST_LOST_EVENT_SETTLE_MS": "1000"])
         #expect(watch.waitForStderr("watching"))
+        // Being written across the overflow: its close may be among the lost events, but its writer still holds it.
+        let held = open(box.inbox + "/held.png", O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+        let card = Self.contact(9)
+        #expect(card.prefix(100).withUnsafeBytes { write(held, $0.baseAddress, $0.count) } == 100)
         usleep(200_000)
         // Stop the watcher and fill the kernel's queue: every open-for-write and close of a filler file is one
         // IN_CLOSE_WRITE (two files taken in turn, so the kernel cannot merge repeats).
@@ -442,9 +453,15 @@ import Testing
         for number in 0..<5 { try box.drop("late\(number).png", Self.contact(number)) }
         watch.signal(SIGCONT)
         #expect(watch.waitForLines(5, timeout: 20))
+        #expect(watch.waitForStderr("held.png: unchanged for 1.0 seconds and still open for writing"))
+        #expect(watch.lines.count == 5, "not taken while its writer holds it")
+        let rest = Array(card.dropFirst(100))
+        #expect(rest.withUnsafeBytes { write(held, $0.baseAddress, $0.count) } == rest.count)
+        close(held)
+        #expect(watch.waitForLines(6, timeout: 10))
         #expect(watch.terminate().status == 0)
         #expect(watch.stderr.contains("overflowed"))
-        #expect(box.images(in: box.archive).count == 5)
+        #expect(box.images(in: box.archive).count == 6)
     }
 
     @Test func pollModeFindsFilesWithoutInotify() throws {
