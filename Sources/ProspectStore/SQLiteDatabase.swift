@@ -26,8 +26,10 @@ final class SQLiteDatabase {
     private var doomedBy: StoreError?
     /// Between the outermost `writeTransaction`'s BEGIN and its end, whatever SQLite did meanwhile.
     private var inWriteTransaction = false
-    /// `enableWAL` succeeded: the connection keeps a `-wal` file beside the database while it is open.
+    /// `enableWAL` succeeded: the connection keeps `-wal` and `-shm` files beside the database while it is open.
     private var usesWAL = false
+    /// The device and inode of the files this connection writes, by suffix (`""`, `-wal`, `-shm`), as first seen.
+    private var fileIDs: [String: [UInt64]] = [:]
 
     /// Opens the database file at `path`; when it is missing, creates it with mode 0600 if `create`, else throws
     /// `.unavailable`. The corresponding C function is `sqlite3_open_v2`.
@@ -151,21 +153,34 @@ final class SQLiteDatabase {
         }
     }
 
-    /// Throws `.storageFailed` when the database or its WAL is no longer the file at its path (deleted, or replaced
-    /// by another). In WAL mode SQLite goes on committing into the open, unlinked files, which nobody can open
-    /// again: a watcher would archive pictures whose prospects are in no store. The C function is
-    /// `sqlite3_file_control` (`SQLITE_FCNTL_HAS_MOVED`, a `stat` of the path against the open file).
+    /// Throws `.storageFailed` when the database, its WAL or its shared-memory index is no longer the file first
+    /// seen at its path (deleted, or replaced by another). SQLite goes on committing into the open, unlinked files,
+    /// which nobody can open again: a watcher would archive pictures whose prospects are in no store. A `-shm`
+    /// deleted and made anew by another process splits the writers in two, and one overwrites the other's commits.
+    /// The path is the one given, so a folder above it renamed is no reason to stop. The C function is `stat`.
     private func checkInPlace() throws(StoreError) {
-        var moved: Int32 = 0
-        let movedKnown = sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK
-        // SQLite's own full path: the one it compares, whatever the working directory is now.
-        let file = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? path
-        let walGone = usesWAL && access(file + "-wal", F_OK) != 0 && errno == ENOENT
-        guard movedKnown && moved != 0 || walGone else { return }
-        throw .storageFailed(
-            "\(path)\(walGone && moved == 0 ? "-wal" : "") was deleted or replaced while this process had it open, "
-                + "so nothing more is written to it; start again to use the store now at that path",
-            diskFull: false)
+        for suffix in usesWAL ? ["", "-wal", "-shm"] : [""] {
+            var info = stat()
+            let found: [UInt64]?
+            if stat(path + suffix, &info) == 0 {
+                found = [UInt64(info.st_dev), UInt64(info.st_ino)]
+            } else if errno == ENOENT || errno == ENOTDIR {
+                found = nil
+            } else {
+                continue  // cannot tell (a folder made unreadable): SQLite's own calls will say
+            }
+            if let known = fileIDs[suffix] {
+                if found == known { continue }
+            } else {
+                fileIDs[suffix] = found
+                // The WAL and its index are made on first use; the database itself must be there.
+                if found != nil || !suffix.isEmpty { continue }
+            }
+            throw .storageFailed(
+                "\(path)\(suffix) was deleted or replaced while this process had it open, so nothing more is "
+                    + "written to it; start again to use the store now at that path",
+                diskFull: false)
+        }
     }
 
     /// Adds `name(text)` to this connection's SQL, computed by `transform`: for orders SQLite cannot express, such
@@ -220,6 +235,7 @@ final class SQLiteDatabase {
         let pageSize = try query("PRAGMA page_size") { row throws(StoreError) in try row.int(0) }.first ?? 4096
         try execute("PRAGMA wal_autocheckpoint = \(Self.walCheckpointBytes / max(pageSize, 512))")
         usesWAL = true
+        try checkInPlace()  // the files as they are now, for the checks around each commit to compare with
     }
 
     /// How much WAL a commit leaves before SQLite copies it back into the file.

@@ -20,9 +20,10 @@ struct SQLiteStoreTests {
         withExtendedLifetime(store) {}
     }
 
-    /// A store deleted or replaced under an open connection takes no more commits: in WAL mode SQLite would go on
-    /// writing into the unlinked files, and a watcher would archive pictures whose prospects are in no store.
-    @Test(arguments: [["", "-wal", "-shm"], ["-wal"], ["", "-wal", "-shm", "replaced"]])
+    /// A store deleted or replaced under an open connection takes no more commits: SQLite would go on writing into
+    /// the unlinked files, and a watcher would archive pictures whose prospects are in no store. A `-shm` made anew
+    /// by another connection would let the two overwrite each other's commits.
+    @Test(arguments: [["", "-wal", "-shm"], ["-wal"], ["", "-wal", "-shm", "replaced"], ["-shm", "replaced"]])
     func aStoreDeletedWhileOpenRefusesToCommit(removed: [String]) throws {
         let folder = try TemporaryDirectory()
         let path = folder.file("gone.sqlite")
