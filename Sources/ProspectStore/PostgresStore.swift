@@ -40,10 +40,17 @@ public final class PostgresStore: ProspectStore {
     private static let upsertWithID = upsert(explicitID: true)
     private static let upsertWithDefaultID = upsert(explicitID: false)
 
-    /// Content already in the ledger creates a prospect again only if it was deleted: no row when it is there. A
-    /// SELECT rather than VALUES, so that a prospect that is there draws no id: PostgreSQL computes the default
-    /// before ON CONFLICT looks, and a list imported again would use up an id a row.
+    /// Content already in the ledger creates a prospect again only if it was deleted: no row when it is there, and
+    /// then it only takes a phone or organisation it lacks (a prospect deleted and brought back by one card regains
+    /// what a later card gave), in the same round trip. A SELECT rather than VALUES, so that a prospect that is
+    /// there draws no id: PostgreSQL computes the default before ON CONFLICT looks, and a list imported again would
+    /// use up an id a row.
     private static let insertIfDeleted = """
+        WITH filled AS (
+            UPDATE prospects SET phone = coalesce(phone, $5::text), organization = coalesce(organization, $6::text)
+            WHERE email_key = $4::text
+                AND (phone IS NULL AND $5::text IS NOT NULL OR organization IS NULL AND $6::text IS NOT NULL)
+        )
         INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at,
             last_seen_at, scan_count, first_source, remind_at)
         SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $9::boolean, $10::bigint, $7::bigint, 1,
@@ -138,11 +145,10 @@ public final class PostgresStore: ProspectStore {
             for item in sightingOrder {
                 var values = prepared[item.group].sightings[item.sighting]
                 if loaded[item.group] {
-                    guard let row = try connection.execute(Self.insertIfDeleted, values).rows.first else {
-                        try connection.execute(ProspectSQL.fillInDetails, ProspectSQL.fillInValues(values))
-                        continue
+                    let rows = try connection.execute(Self.insertIfDeleted, values).rows
+                    outcomes[item.group][item.sighting] = try rows.first.map { row throws(StoreError) in
+                        .inserted(id: try row.int64(0))
                     }
-                    outcomes[item.group][item.sighting] = .inserted(id: try row.int64(0))
                     continue
                 }
                 if !ids.isEmpty { values.append(.integer(ids[idIndex[item.position]])) }

@@ -66,19 +66,6 @@ enum ProspectSQL {
         ORDER BY 2 ASC, 3 ASC
         """
     static let insertScan = "INSERT INTO scans (prospect_id, source, seen_at) VALUES ($1, $2, $3)"
-    /// Content already in the ledger fills in the phone or organisation of a prospect of it that lacks them, and
-    /// counts nothing: a prospect deleted and brought back by one card would otherwise never regain what a later
-    /// card of the ledger added. `$1` the email key, `$2` the phone, `$3` the organisation; nothing known changes.
-    static let fillInDetails = """
-        UPDATE prospects SET phone = coalesce(phone, CAST($2 AS TEXT)), \
-        organization = coalesce(organization, CAST($3 AS TEXT)) \
-        WHERE email_key = $1 AND (phone IS NULL AND CAST($2 AS TEXT) IS NOT NULL \
-        OR organization IS NULL AND CAST($3 AS TEXT) IS NOT NULL)
-        """
-    /// `fillInDetails`' parameters from `upsertValues`.
-    static func fillInValues(_ upsertValues: [SQLValue]) -> [SQLValue] {
-        [upsertValues[3], upsertValues[4], upsertValues[5]]
-    }
     static let ledgerEntry =
         "SELECT content_hash, file_name, outcome, prospects, processed_at FROM files WHERE content_hash = $1"
     static let insertLedgerEntry = """

@@ -40,9 +40,16 @@ public final class SQLiteStore: TransactionGrouping {
             organization = coalesce(organization, excluded.organization)
             """
 
-    /// A prospect deleted since its content was loaded comes back, but a known one is only filled in
-    /// (`ProspectSQL.fillInDetails`): that content was counted once already.
-    private static let restore = insertNew + " ON CONFLICT (email_key) DO NOTHING"
+    /// A prospect deleted since its content was loaded comes back; a known one only takes a phone or organisation
+    /// it lacks (a prospect deleted and brought back by one card regains what a later card gave): that content was
+    /// counted once already. As in `upsert`, the last inserted rowid says which happened.
+    private static let restore =
+        insertNew + """
+             ON CONFLICT (email_key) DO UPDATE SET phone = coalesce(phone, excluded.phone), \
+            organization = coalesce(organization, excluded.organization) \
+            WHERE phone IS NULL AND excluded.phone IS NOT NULL \
+            OR organization IS NULL AND excluded.organization IS NOT NULL
+            """
 
     /// A new prospect from `ProspectSQL.upsertValues` and its id as $12, for `upsert` and `restore`.
     private static let insertNew = """
@@ -59,7 +66,6 @@ public final class SQLiteStore: TransactionGrouping {
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
         let upsert = try database.statement(Self.upsert)
         let restore = try database.statement(Self.restore)
-        let fillIn = try database.statement(ProspectSQL.fillInDetails)
         let idOfKey = try database.statement(Self.idOfKey)
         let insertScan = try database.statement(ProspectSQL.insertScan)
         let insertLedger = try database.statement(ProspectSQL.insertLedgerEntry)
@@ -74,13 +80,12 @@ public final class SQLiteStore: TransactionGrouping {
                     if insertLedger.changes == 0 {
                         var restored: [Int64?] = []
                         for sighting in group.sightings {
-                            let values = try ProspectSQL.upsertValues(sighting)
-                            try restore.execute(values + [.integer(nextID)])
-                            if restore.changes == 1 {
+                            restore.lastInsertedRowID = 0
+                            try restore.execute(try ProspectSQL.upsertValues(sighting) + [.integer(nextID)])
+                            if restore.lastInsertedRowID == nextID {
                                 restored.append(nextID)
                                 nextID += 1
                             } else {
-                                try fillIn.execute(ProspectSQL.fillInValues(values))
                                 restored.append(nil)
                             }
                         }
