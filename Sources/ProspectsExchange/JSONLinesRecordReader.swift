@@ -30,13 +30,10 @@ public final class JSONLinesRecordReader: ImportRecordReader {
         source = try FileByteSource(path: path)
         self.maxLineBytes = maxLineBytes
         while let complete = try readLine() {
-            guard complete else {
-                pending = (line, tooLong: true)
-                return
-            }
-            if isBlank(lineBytes) { continue }
+            if isBlank(lineBytes) && complete { continue }
+            // A minified array of thousands of contacts is one line over the limit: still refused whole.
             try checkFirstLine()
-            pending = (line, tooLong: false)
+            pending = (line, tooLong: !complete)
             return
         }
     }
@@ -82,7 +79,8 @@ public final class JSONLinesRecordReader: ImportRecordReader {
     }
 
     /// Reads the next line into `lineBytes`, without its line end: nil at the end of the file, false when the
-    /// line was too long (it is skipped to its end and `lineBytes` is left empty).
+    /// line was too long (it is skipped to its end and `lineBytes` keeps only its first 256 bytes, which still say
+    /// whether the file is a JSON array or CSV).
     private func readLine() throws(ImportError) -> Bool? {
         lineBytes.removeAll(keepingCapacity: true)
         var tooLong = false
@@ -103,7 +101,7 @@ public final class JSONLinesRecordReader: ImportRecordReader {
                 lineBytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<end]))
                 if lineBytes.count > maxLineBytes {
                     tooLong = true
-                    lineBytes.removeAll(keepingCapacity: false)
+                    lineBytes = Array(lineBytes.prefix(256))
                 }
             }
             position = end

@@ -68,6 +68,14 @@ import Testing
                         + "turns an array into them)")
             ) { try self.records(text) }
         }
+        // Minified, a long array is one line over the length limit: refused whole all the same.
+        let contacts = (1...10).map { #"{"name":"N\#($0)","email":"n\#($0)@x.io"}"# }
+        let path = try folder.write("array.json", "[" + contacts.joined(separator: ",") + "]")
+        #expect(
+            throws: ImportError.wrongFormat(
+                "the file is a JSON array; import --format json reads JSON Lines, one object per line (jq -c '.[]' FILE "
+                    + "turns an array into them)")
+        ) { try JSONLinesRecordReader(path: path, maxLineBytes: 100) }
     }
 
     /// A CSV file given as JSON Lines is refused whole, as JSON Lines given as CSV is, instead of once per row. A
