@@ -13,6 +13,8 @@ final class PostgresConnection {
     /// How long a statement waits for a lock another session holds before failing with `.busy`, as SQLite's busy
     /// timeout. Without it a session holding a lock (a `LOCK TABLE` left open in psql) would hang every command.
     private let lockTimeoutMilliseconds: Int64
+    /// The lock wait a busy message names: ours, or the `lock_timeout` the role, database or URL set (`2s`).
+    private var lockWaitShown: String
 
     private let handle: OpaquePointer
     /// Whether the last failure was a race another transaction won (worth running again at once), not a wait.
@@ -26,6 +28,7 @@ final class PostgresConnection {
     /// cannot be reached or refuses us. The corresponding C function is `PQconnectdbParams`.
     init(url: String, lockWait: Duration = StoreLocation.defaultLockWait) throws(StoreError) {
         lockTimeoutMilliseconds = max(1, lockWait.wholeMilliseconds)
+        lockWaitShown = "\(Duration.milliseconds(lockTimeoutMilliseconds))"
         redactedURL = StoreLocation.redactPassword(in: url)
         let password = try Self.password(in: url, redactedURL: redactedURL)
         let written = StoreLocation.writtenPassword(in: url).map { String(url[$0]) }
@@ -34,9 +37,10 @@ final class PostgresConnection {
             .sorted { $0.count > $1.count }  // a longer secret first, so none is left half-hidden
         // Keywords are applied in order and the URL (expanded from `dbname`) comes last, so a connect_timeout
         // in the URL overrides the default given first.
-        // Both arrays end with NULL, as libpq requires.
-        let keywords = ["connect_timeout", "fallback_application_name", "dbname", nil]
-        let values = [String(Self.defaultConnectTimeout), "prospects", url, nil]
+        // client_encoding comes after the URL, so that neither it nor PGCLIENTENCODING can make the server take our
+        // UTF-8 for another encoding. Both arrays end with NULL, as libpq requires.
+        let keywords = ["connect_timeout", "fallback_application_name", "dbname", "client_encoding", nil]
+        let values = [String(Self.defaultConnectTimeout), "prospects", url, "UTF8", nil]
         let connection = withCStrings(keywords) { keywordPointers in
             withCStrings(values) { valuePointers in PQconnectdbParams(keywordPointers, valuePointers, 1) }
         }
@@ -47,7 +51,18 @@ final class PostgresConnection {
             throw .unavailable("cannot connect to \(redactedURL): \(connectionMessage())")
         }
         prospects_pg_silence_notices(connection)
+        try requireUnicode()
         try limitLockWaits()
+    }
+
+    /// Refuses a database not encoded in UTF-8. LATIN1 cannot hold every name (Łukasz, 王), and in SQL_ASCII the
+    /// name sort's `translate` works on bytes, not letters, so `list --sort name` would differ from SQLite's.
+    private func requireUnicode() throws(StoreError) {
+        let encoding = PQparameterStatus(handle, "server_encoding").map { String(cString: $0) } ?? "unknown"
+        guard encoding != "UTF8" else { return }
+        throw .unsupportedDatabase(
+            "\(redactedURL) is a database encoded \(encoding); prospects keeps names in Unicode and needs one "
+                + "encoded UTF8 (createdb --encoding=UTF8 --template=template0 NAME)")
     }
 
     /// Sets the session's lock timeout. A `SET` rather than the `options` startup parameter, which connection
@@ -55,7 +70,10 @@ final class PostgresConnection {
     private func limitLockWaits() throws(StoreError) {
         // A timeout set already (in the URL's `options`, or for the role or database) is the owner's choice.
         let current = try execute("SHOW lock_timeout").rows.first.map { row throws(StoreError) in try row.text(0) }
-        guard current == "0" else { return }
+        guard current == "0" else {
+            lockWaitShown = current.map { "\($0) (the lock_timeout the role, database or URL sets)" } ?? lockWaitShown
+            return
+        }
         try execute("SET lock_timeout = \(lockTimeoutMilliseconds)")
     }
 
@@ -203,8 +221,7 @@ final class PostgresConnection {
         case "40001", "40P01": return .busy(described)
         // lock_not_available: another session held a lock past the lock timeout.
         case "55P03":
-            let waited = Duration.milliseconds(lockTimeoutMilliseconds)
-            return .busy("\(redactedURL): another session held a lock on the store for \(waited) (\(message))")
+            return .busy("\(redactedURL): another session held a lock on the store for \(lockWaitShown) (\(message))")
         // read_only_sql_transaction: a standby, or a session made read-only.
         case "25006":
             return .permissionDenied(

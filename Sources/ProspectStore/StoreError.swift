@@ -10,6 +10,8 @@ public enum StoreError: Error, Sendable, Hashable {
     case storageFailed(String, diskFull: Bool)
     /// The store's schema is newer than this program understands.
     case schemaTooNew(found: Int, supported: Int)
+    /// The database cannot hold a prospect store as it is set up (a PostgreSQL database not encoded in UTF-8).
+    case unsupportedDatabase(String)
     /// The `--store` value is neither a file path nor a `postgres://` URL this program can use.
     case invalidLocation(String)
     /// Any other error the database reported, with its code and the statement that failed.
@@ -25,6 +27,7 @@ public enum StoreError: Error, Sendable, Hashable {
         case .storageFailed(let why, _): "the prospect store could not write: \(why)"
         case .schemaTooNew(let found, let supported):
             "the prospect store has schema version \(found); this program knows up to \(supported) — upgrade prospects"
+        case .unsupportedDatabase(let why): "the prospect store cannot be kept here: \(why)"
         case .invalidLocation(let why): "invalid store location: \(why)"
         case .database(let code, let message, let sql):
             "database error \(code): \(message)" + (sql.map { " (in: \($0))" } ?? "")
@@ -41,7 +44,7 @@ extension StoreError {
         switch self {
         case .unavailable, .busy: true
         case .storageFailed(_, let diskFull): diskFull
-        case .permissionDenied, .schemaTooNew, .invalidLocation, .database, .corrupt: false
+        case .permissionDenied, .schemaTooNew, .unsupportedDatabase, .invalidLocation, .database, .corrupt: false
         }
     }
 }

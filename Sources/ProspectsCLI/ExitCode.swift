@@ -33,7 +33,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .usage: "usage error: unknown command or option, missing argument"
         case .dataError: "some input was rejected (unreadable image, no QR code found, invalid contact)"
         case .noInput: "an input path does not exist or cannot be read"
-        case .unavailable: "the prospect store cannot be opened or reached"
+        case .unavailable: "the prospect store cannot be opened or reached, or is not one it can use"
         case .software: "internal error"
         case .cannotCreate: "an output file cannot be created"
         case .ioError: "an I/O error while reading or writing"

@@ -112,7 +112,7 @@ public enum ProspectsCommand {
             if case .busy = error { console.warn(error.message + "; try again") } else { console.warn(error.message) }
             switch error {
             case .invalidLocation: return .usage
-            case .unavailable, .schemaTooNew: return .unavailable
+            case .unavailable, .schemaTooNew, .unsupportedDatabase: return .unavailable
             case .busy: return .tryAgain
             case .permissionDenied: return .noPermission
             case .storageFailed: return .ioError

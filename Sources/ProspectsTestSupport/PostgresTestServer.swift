@@ -41,10 +41,12 @@ public final class PostgresTestServer: Sendable {
         self.cluster = cluster
     }
 
-    /// Creates a new empty database `test_<random>` and returns its URL.
-    public func makeDatabase() throws -> String {
+    /// Creates a new empty database `test_<random>` and returns its URL; with `encoding` (`LATIN1`), one in that
+    /// encoding and the C locale, which any encoding accepts.
+    public func makeDatabase(encoding: String? = nil) throws -> String {
         let name = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try Self.execute("CREATE DATABASE \(name)", url: url)
+        let options = encoding.map { " ENCODING '\($0)' TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C'" } ?? ""
+        try Self.execute("CREATE DATABASE \(name)\(options)", url: url)
         guard var components = URLComponents(string: url) else {
             throw PostgresTestServerError("cannot parse \(url)")
         }

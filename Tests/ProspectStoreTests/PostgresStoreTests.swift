@@ -286,12 +286,46 @@ extension PostgresStoreTests {
         #expect(try connection.execute("SELECT pg_backend_pid()").rows.first?.int64(0) != pid)
     }
 
-    /// A lock timeout the owner set (here in the URL) is kept; the store sets its own only where there is none.
+    /// A lock timeout the owner set (here in the URL) is kept; the store sets its own only where there is none,
+    /// and a busy store names the wait that was kept, not ours.
     @Test func aLockTimeoutSetInTheURLIsKept() throws {
         let url = try PostgresTestServer.shared().makeDatabase()
-        let connection = try PostgresConnection(
-            url: url + (url.contains("?") ? "&" : "?") + "options=-c%20lock_timeout%3D1500")
+        let ownURL = url + (url.contains("?") ? "&" : "?") + "options=-c%20lock_timeout%3D1500"
+        let connection = try PostgresConnection(url: ownURL)
         #expect(try connection.execute("SHOW lock_timeout").rows.first?.text(0) == "1500ms")
+
+        let store = try PostgresStore(url: ownURL)
+        try connection.execute("BEGIN")
+        try connection.execute("LOCK TABLE prospects IN ACCESS EXCLUSIVE MODE")
+        defer { _ = try? connection.execute("ROLLBACK") }
+        expectStoreError({ () throws(StoreError) in _ = try store.list(filter: .everyone, sort: .name, reverse: false) }
+        ) { error in
+            guard case .busy(let message) = error else { return false }
+            return message.contains("held a lock on the store for 1500ms (the lock_timeout the role, database or URL")
+        }
+    }
+
+    /// A database not encoded in UTF-8 is refused when the store opens, saying how to make one that is: LATIN1
+    /// cannot hold every name, and in SQL_ASCII the name sort would work on bytes, not letters.
+    @Test(arguments: ["LATIN1", "SQL_ASCII"])
+    func aDatabaseNotEncodedInUTF8IsRefused(encoding: String) throws {
+        let url = try PostgresTestServer.shared().makeDatabase(encoding: encoding)
+        expectStoreError({ () throws(StoreError) in _ = try PostgresStore(url: url) }) { error in
+            guard case .unsupportedDatabase(let message) = error else { return false }
+            return message.contains("a database encoded \(encoding);") && message.contains("--encoding=UTF8")
+                && !error.isWorthWaitingFor
+        }
+    }
+
+    /// The connection speaks UTF-8 whatever the URL or `PGCLIENTENCODING` ask for: the server converting our
+    /// bytes from another encoding would store names garbled.
+    @Test func theClientEncodingIsUTF8WhateverTheURLSays() throws {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let store = try PostgresStore(url: url + (url.contains("?") ? "&" : "?") + "client_encoding=LATIN1")
+        _ = try store.record([sighting("Łukasz Żółć", "lukasz@example.com")])
+        let check = try PostgresConnection(url: url)
+        #expect(try check.execute("SELECT name FROM prospects").rows.first?.text(0) == "Łukasz Żółć")
+        #expect(try check.execute("SELECT length(name) FROM prospects").rows.first?.int64(0) == 11)
     }
 
     /// A read-only server or session (a standby) refuses writes: a store that refuses this user, saying where to
