@@ -27,7 +27,8 @@ struct IngestCommand: Subcommand {
           -h, --help              show this help
 
         A rejected file is named on stderr with its reason and the run goes on. Content already loaded (same bytes)
-        is counted as duplicates and not recorded again.
+        is counted as duplicates and not recorded again. A store that fails part-way is named after how many files
+        are in; the same command then loads the rest.
         Exit status: 0 when every file was loaded, 65 when any was rejected, 66 when a path does not exist,
         69 when the store is unavailable.
         """
@@ -57,15 +58,29 @@ struct IngestCommand: Subcommand {
         }
         var planned = 0
         var missing = 0
+        var reported = 0
         let ingester = Ingester(store: store, workers: workers, options: .init(pixelLimit: pixelLimit))
         try ingester.stopOnInterrupt()
         var interrupted = false
         let totals: LoadTotals
         do {
-            totals = try ingest(with: ingester, console: console, status: &status, planned: &planned, missing: &missing)
+            totals = try ingest(
+                with: ingester, console: console, status: &status, planned: &planned, missing: &missing,
+                reported: &reported)
         } catch let stop as Ingester.Interrupted {
             totals = stop.totals
             interrupted = true
+        } catch let error as StoreError {
+            // Said before the store's own message, which ends the output: the person needs to know that running
+            // the same command again is safe.
+            console.progress?.clear()
+            console.warn(
+                reported == 0
+                    ? "stopped before any file was stored"
+                    : "stopped after \(reported) of \(HumanText.count(planned, "file")): the files reported are in the "
+                        + "store, the rest are not; once the store works again, the same command loads them (the "
+                        + "files already loaded count as duplicates)")
+            throw error
         }
         console.progress?.clear()
         if json {
@@ -101,7 +116,8 @@ struct IngestCommand: Subcommand {
     }
 
     private func ingest(
-        with ingester: Ingester, console: Console, status: inout ExitCode, planned: inout Int, missing: inout Int
+        with ingester: Ingester, console: Console, status: inout ExitCode, planned: inout Int, missing: inout Int,
+        reported: inout Int
     ) throws -> LoadTotals {
         try ingester.ingest(arguments.positionals) { event in
             switch event {
@@ -116,6 +132,7 @@ struct IngestCommand: Subcommand {
             case .noImages(let folder):
                 console.warn(DecodeCommand.noImages(in: folder))
             case .file(let result):
+                reported += 1
                 let rejected = result.outcome == .rejected || !result.file.rejectedCodes.isEmpty
                 status = status.after(file: result.file.fileError, rejected: rejected)
                 report(result, console)

@@ -56,7 +56,7 @@ public final class PostgresTestServer: Sendable {
     }
 
     /// Runs one statement on `url`, for setting up tests.
-    static func execute(_ sql: String, url: String) throws {
+    public static func execute(_ sql: String, url: String) throws {
         guard let connection = PQconnectdb(url) else { throw PostgresTestServerError("out of memory") }
         defer { PQfinish(connection) }
         guard PQstatus(connection) == CONNECTION_OK else {

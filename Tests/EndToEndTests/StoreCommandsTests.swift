@@ -329,6 +329,48 @@ enum ImportRoute: String, CaseIterable, Sendable {
         #expect(sightings == 4 * 16 + 4, "four sets of 16 people, plus the shared file in each")
     }
 
+    /// A store that fails part-way through an ingest (here the role loses its INSERT privilege once the first batch
+    /// is in) is named with what is in already and how to finish; the run used to end on the store's message alone.
+    @Test func anIngestWhoseStoreFailsSaysWhatIsInAndHowToFinish() throws {
+        let folder = try TemporaryDirectory()
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let cards = folder.file("cards")
+        try FileManager.default.createDirectory(atPath: cards, withIntermediateDirectories: false)
+        for index in 0..<1_200 {
+            let png = PNGFixtures.contactCode("Person \(index)\np\(index)@example.com", moduleSize: 8)
+            try Data(png).write(to: URL(fileURLWithPath: cards + "/card-\(index).png"))
+        }
+        #expect(try ProspectsProcess.run(["list", "--store", url]).status == 0)  // the tables
+        let role = "loader_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try PostgresTestServer.execute("CREATE ROLE \(role)", url: url)
+        try PostgresTestServer.execute(
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role)", url: url)
+        defer {
+            try? PostgresTestServer.execute("DROP OWNED BY \(role)", url: url)
+            try? PostgresTestServer.execute("DROP ROLE \(role)", url: url)
+        }
+        let asRole = url + (url.contains("?") ? "&" : "?") + "options=-c%20role%3D\(role)"
+        let revoking = [
+            "/bin/sh", "-c",
+            #""$0" "$@" & pid=$!; until ! kill -0 $pid 2>/dev/null || [ "$(psql "$ADMIN" -Atc 'SELECT count(*) FROM prospects')" -gt 0 ] "#
+                + #"2>/dev/null; do sleep 0.02; done; psql "$ADMIN" -qc "REVOKE INSERT ON prospects FROM $ROLE"; wait $pid"#,
+        ]
+        let result = try ProspectsProcess.run(
+            ["ingest", "--jobs", "1", "--store", asRole, cards], environment: ["ADMIN": url, "ROLE": role],
+            launcher: revoking)
+        #expect(result.status == 77, "\(result.stderr)")
+        let match = try #require(
+            result.stderr.firstMatch(of: #/stopped after (\d+) of 1200 files: the files reported are in the store/#),
+            "\(result.stderr)")
+        let done = try #require(Int(match.1))
+        #expect(done > 0 && done < 1_200)
+        #expect(result.stderr.contains("the same command loads them"), "\(result.stderr)")
+        #expect(result.lines.isEmpty)
+        try PostgresTestServer.execute("GRANT INSERT ON prospects TO \(role)", url: url)
+        let rest = try ProspectsProcess.run(["ingest", "--store", asRole, cards])
+        #expect(rest.output == "1200 files: \(1_200 - done) inserted, \(done) duplicates, 0 rejected\n")
+    }
+
     @Test func anUnreachablePostgresFailsFastWithExit69AndNoPassword() throws {
         let started = Date()
         let result = try ProspectsProcess.run(["list", "--store", "postgres://scanner:s3cret-pw@127.0.0.1:1/prospects"])
