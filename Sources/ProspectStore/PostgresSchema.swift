@@ -72,6 +72,12 @@ enum PostgresSchema {
                 for sql in version1 { try connection.execute(sql) }
                 version = 1
             }
+            do throws(StoreError) { try connection.execute(ProspectSQL.version1Shape) } catch {
+                throw ProspectSQL.foreignProspectsTable(
+                    in: "the database", error,
+                    otherwise: "point --store at another database, or at a schema of its own "
+                        + "(options=-c%20search_path%3DNAME in the URL)")
+            }
             if version < 2 {
                 for sql in version2 { try connection.execute(sql) }
                 try fillNameKeys(connection)

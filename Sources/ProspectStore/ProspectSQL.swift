@@ -7,6 +7,17 @@ enum ProspectSQL {
     /// The schema version this program writes; stores refuse newer ones with `.schemaTooNew`.
     static let schemaVersion = 2
 
+    /// Reads no row, and fails unless `prospects` has version 1's columns: a table of that name found with no
+    /// schema version may be another program's, which the version 2 migration would fail on halfway.
+    static let version1Shape = "SELECT id, name, email, email_key, contacted, created_at FROM prospects LIMIT 0"
+
+    /// The error for a `prospects` table that `version1Shape` failed on; `place` names the database.
+    static func foreignProspectsTable(in place: String, _ failure: StoreError, otherwise: String) -> StoreError {
+        guard case .database(_, let message, _) = failure else { return failure }
+        return .unsupportedDatabase(
+            "\(place) has a table named prospects that is not a prospect store's (\(message)): \(otherwise)")
+    }
+
     /// The columns `prospect(from:)` reads, in its order.
     static let columns = """
         id, name, email, email_key, phone, organization, contacted, created_at, last_seen_at, scan_count, \

@@ -79,6 +79,10 @@ enum SQLiteSchema {
                 try database.executeScript(version1)
                 version = 1
             }
+            do throws(StoreError) { try database.execute(ProspectSQL.version1Shape) } catch {
+                throw ProspectSQL.foreignProspectsTable(
+                    in: database.path, error, otherwise: "give the path of a prospect store, or of a new file")
+            }
             if version < 2 {
                 try database.executeScript(version2)
                 try fillNameKeys(database)

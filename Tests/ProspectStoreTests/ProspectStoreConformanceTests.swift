@@ -540,6 +540,25 @@ struct ProspectStoreConformanceTests {
         }
     }
 
+    /// Another program's table named `prospects`, in a database with no schema version (a CRM's): the store is
+    /// refused, saying so, and the table is left as it was. The migration failed halfway as an internal error,
+    /// quoting its SQL.
+    @Test(arguments: StoreKind.allCases)
+    func refusesAnotherProgramsTableNamedProspects(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        try fixture.executeRaw([
+            "CREATE TABLE prospects (id integer PRIMARY KEY, company text NOT NULL)",
+            "INSERT INTO prospects (id, company) VALUES (1, 'Acme')",
+        ])
+        expectStoreError({ () throws(StoreError) in _ = try fixture.open() }) { error in
+            guard case .unsupportedDatabase(let message) = error else { return false }
+            return message.contains("has a table named prospects that is not a prospect store's")
+                && message.contains("column") && !message.contains("ALTER") && !error.isWorthWaitingFor
+        }
+        let left = try fixture.columns(of: "prospects")
+        #expect(left == ["id", "company"])
+    }
+
     @Test(arguments: StoreKind.allCases)
     func concurrentWritersOfOneAddressMakeOneProspect(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)

@@ -52,6 +52,24 @@ final class StoreFixture {
     }
 }
 
+extension StoreFixture {
+    /// The columns of `table`, in order, read straight from the database.
+    func columns(of table: String) throws(StoreError) -> [String] {
+        switch location {
+        case .sqlite(let path):
+            try SQLiteDatabase(path: path).query("SELECT name FROM pragma_table_info($1) ORDER BY cid", [.text(table)])
+            {
+                row throws(StoreError) in try row.text(0)
+            }
+        case .postgres(let url):
+            try PostgresConnection(url: url).execute(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position",
+                [.text(table)]
+            ).rows.map { row throws(StoreError) in try row.text(0) }
+        }
+    }
+}
+
 /// Runs `body` and checks that it throws a `StoreError` that `matches` accepts.
 func expectStoreError(
     _ body: () throws(StoreError) -> Void, sourceLocation: SourceLocation = #_sourceLocation,
