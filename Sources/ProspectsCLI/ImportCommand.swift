@@ -32,7 +32,7 @@ struct ImportCommand: Subcommand {
         break or tab inside a name, phone or organization becomes a space.
         A list is known by its bytes, as a picture is: the same file imported again counts nobody twice, and only
         brings back the prospects deleted since. A list enters the store's ledger once its last row is in (and not
-        with --again, or read from a pipe).
+        with --again, or read from a pipe). An import of a file that another import is reading waits for it to end.
         Exit status: 0 when every row was imported or was a duplicate, 65 when a row or cell was rejected or the file
         is no list (an empty CSV, one with no header, a JSON array), 66 when the file cannot be opened, 74 when
         reading it fails (midway: the rows before are imported), 69 when the store is unavailable.
@@ -76,9 +76,14 @@ struct ImportCommand: Subcommand {
             return .dataError
         }
         // The list's bytes identify it in the store's ledger, before any row is written. A list replaced since the
-        // reader opened it is not remembered.
+        // reader opened it is not remembered. Another import of the same file is waited for first: both would find
+        // the list missing from the ledger and count every row twice.
         var contentHash: String?
+        var listLock: ListLock?
         if !arguments.has("--again"), let identity {
+            listLock = ListLock(path: file) {
+                console.warn("\(SafeText.escaped(name)): another import of this list is running; waiting for it to end")
+            }
             do {
                 contentHash = try ContentHash.sha256(ofRegularFile: file, expected: identity)
             } catch {
@@ -117,6 +122,7 @@ struct ImportCommand: Subcommand {
             sayWhatIsIn(importer, console, interrupted: true)
             return .interrupted
         }
+        withExtendedLifetime(listLock) {}
         if firstLine > 1 && totals.rows == 0 {
             // Most likely a line number from another file, or one the last import already finished at.
             console.warn("\(SafeText.escaped(name)): no row starts at or after line \(firstLine); nothing to import")

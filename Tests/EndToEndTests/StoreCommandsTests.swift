@@ -206,6 +206,39 @@ enum ImportRoute: String, CaseIterable, Sendable {
         #expect(try scans() == [3, 3])
     }
 
+    /// The same list imported twice at once (two terminals, an overlapping cron job) counts everyone once: the
+    /// second import waits for the first and then finds the list in the ledger. Both counted every row before.
+    @Test(arguments: StoreKind.allCases)
+    func oneListImportedTwiceAtOnceCountsEveryoneOnce(_ kind: StoreKind) throws {
+        let folder = try TemporaryDirectory()
+        let store = try kind.makeStore(in: folder)
+        let first = folder.file("first.csv")
+        try Data("name,email\nAda,ada@example.com\n".utf8).write(to: URL(fileURLWithPath: first))
+        #expect(try run(["import", "--format", "csv", first], store: store).status == 0)  // the store, made once
+        let rows = 5_000
+        var list = "name,email\n"
+        for index in 0..<rows { list += "Person \(index),p\(index)@example.com\n" }
+        let csv = folder.file("list.csv")
+        try Data(list.utf8).write(to: URL(fileURLWithPath: csv))
+        let twice = ["/bin/sh", "-c", #""$0" "$@" & first=$!; "$0" "$@"; status=$?; wait $first && exit $status"#]
+        let result = try ProspectsProcess.run(
+            ["import", "--format", "csv", csv], environment: ["PROSPECTS_STORE": store], launcher: twice)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines.contains("\(rows) rows: \(rows) inserted, 0 duplicates, 0 rejected"), "\(result.output)")
+        #expect(
+            result.lines.contains {
+                $0.hasPrefix("\(rows) rows: 0 inserted, 0 duplicates, 0 rejected, \(rows) already in")
+            },
+            "\(result.output)")
+        #expect(result.stderr.contains("another import of this list is running; waiting for it to end"))
+        let scans = try run(["list", "--json"], store: store).lines.map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(object["scanCount"] as? Int)
+        }
+        #expect(scans.count == rows + 1)
+        #expect(scans.allSatisfy { $0 == 1 })
+    }
+
     /// Moving a list between stores (SQLite to PostgreSQL as a team grows, and back) through `export` and `import`
     /// keeps each prospect's details, contacted flag, added date and reminder, in both formats.
     @Test(arguments: [ImportRoute.csv, .json])
