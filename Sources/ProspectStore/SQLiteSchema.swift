@@ -53,13 +53,23 @@ enum SQLiteSchema {
         );
         """
 
-    /// Refuses a database of another program (tables, no `prospects` among them): migrating would add our tables
-    /// to it and switch it to WAL, for a mistyped `--store`.
+    /// Refuses a database of another program (tables, no `prospects` among them, or a `prospects` table without
+    /// version 1's columns and no schema version): migrating would add our tables to it and switch it to WAL, for a
+    /// mistyped `--store`.
     static func refuseForeign(_ database: SQLiteDatabase) throws(StoreError) {
         let tables = try database.query(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
         ) { row throws(StoreError) in try row.text(0) }
-        guard !tables.isEmpty, !tables.contains("prospects") else { return }
+        if tables.contains("prospects") {
+            // A `prospects` table with no schema version may be another program's too.
+            guard try version(of: database) == 1 else { return }
+            do throws(StoreError) { try database.execute(ProspectSQL.version1Shape) } catch {
+                throw ProspectSQL.foreignProspectsTable(
+                    in: database.path, error, otherwise: "give the path of a prospect store, or of a new file")
+            }
+            return
+        }
+        guard !tables.isEmpty else { return }
         let names = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
         throw .unavailable(
             "\(database.path) is another program's SQLite database (tables: \(names)), not a prospect store")
@@ -78,10 +88,6 @@ enum SQLiteSchema {
             if version < 1 {
                 try database.executeScript(version1)
                 version = 1
-            }
-            do throws(StoreError) { try database.execute(ProspectSQL.version1Shape) } catch {
-                throw ProspectSQL.foreignProspectsTable(
-                    in: database.path, error, otherwise: "give the path of a prospect store, or of a new file")
             }
             if version < 2 {
                 try database.executeScript(version2)

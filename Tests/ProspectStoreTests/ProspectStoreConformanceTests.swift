@@ -557,6 +557,11 @@ struct ProspectStoreConformanceTests {
         }
         let left = try fixture.columns(of: "prospects")
         #expect(left == ["id", "company"])
+        if case .sqlite(let path) = fixture.location {
+            // Header bytes 18 and 19 are 2 once a file is switched to WAL, which outlives the connection.
+            let header = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(20)
+            #expect(Array(header.suffix(2)) == [1, 1], "the file was switched to WAL")
+        }
     }
 
     @Test(arguments: StoreKind.allCases)
