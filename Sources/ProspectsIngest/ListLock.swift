@@ -23,11 +23,9 @@ public final class ListLock {
             }
             waiting()
             // Blocking: Ctrl-C ends the process as it would any command that has written nothing yet.
-            while flock(fd, LOCK_EX) != 0 {
-                guard errno == EINTR else {
-                    close(fd)
-                    return nil
-                }
+            guard retryingOnInterrupt({ flock(fd, LOCK_EX) }) == 0 else {
+                close(fd)
+                return nil
             }
         }
         self.fd = fd
