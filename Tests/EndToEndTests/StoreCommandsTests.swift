@@ -220,9 +220,18 @@ enum ImportRoute: String, CaseIterable, Sendable {
         for index in 0..<rows { list += "Person \(index),p\(index)@example.com\n" }
         let csv = folder.file("list.csv")
         try Data(list.utf8).write(to: URL(fileURLWithPath: csv))
-        let twice = ["/bin/sh", "-c", #""$0" "$@" & first=$!; "$0" "$@"; status=$?; wait $first && exit $status"#]
+        // The shell holds the list locked until both imports say they wait (30 s at most, for imports that never
+        // would), so that they overlap however slowly they start; then the first to get the lock imports and the other finds the list in the ledger.
+        let twice = [
+            "/bin/sh", "-c",
+            #"exec 9<"$LIST"; flock 9; "$0" "$@" 9<&- 2>>"$ERR" & a=$!; "$0" "$@" 9<&- 2>>"$ERR" & b=$!; "#
+                + #"n=0; until [ "$(grep -c 'waiting for it to end' "$ERR")" -ge 2 ] || [ $n -ge 1500 ]; "#
+                + #"do sleep 0.02; n=$((n + 1)); done; flock -u 9; "#
+                + #"wait $a; first=$?; wait $b; second=$?; cat "$ERR" >&2; exit $((first | second))"#,
+        ]
         let result = try ProspectsProcess.run(
-            ["import", "--format", "csv", csv], environment: ["PROSPECTS_STORE": store], launcher: twice)
+            ["import", "--format", "csv", csv],
+            environment: ["PROSPECTS_STORE": store, "LIST": csv, "ERR": folder.file("stderr.txt")], launcher: twice)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.lines.contains("\(rows) rows: \(rows) inserted, 0 duplicates, 0 rejected"), "\(result.output)")
         #expect(
