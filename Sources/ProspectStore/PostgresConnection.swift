@@ -35,8 +35,8 @@ final class PostgresConnection {
         // Two characters or fewer would garble every message (and show where they were) to hide next to nothing.
         secrets = [password, written, written?.removingPercentEncoding].compactMap { $0 }.filter { $0.count > 2 }
             .sorted { $0.count > $1.count }  // a longer secret first, so none is left half-hidden
-        // Keywords are applied in order and the URL (expanded from `dbname`) comes last, so a connect_timeout
-        // in the URL overrides the default given first.
+        // Keywords are applied in order and the URL (expanded from `dbname`) comes after the defaults, so a
+        // connect_timeout in the URL overrides the one given first.
         // client_encoding comes after the URL, so that neither it nor PGCLIENTENCODING can make the server take our
         // UTF-8 for another encoding. Both arrays end with NULL, as libpq requires.
         let keywords = ["connect_timeout", "fallback_application_name", "dbname", "client_encoding", nil]
