@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ProspectStore", targets: ["ProspectStore"]),
         .library(name: "ProspectsExchange", targets: ["ProspectsExchange"]),
         .library(name: "ProspectsIngest", targets: ["ProspectsIngest"]),
+        .library(name: "SystemCalls", targets: ["SystemCalls"]),
     ],
     targets: [
         // C libraries, each wrapped once by the Swift module above it.
@@ -30,6 +31,8 @@ let package = Package(
         // libpng's classic read API for palette and gray PNGs, with every setjmp kept in C (see png_fast.h).
         .target(name: "CPNGFast", dependencies: ["CPNG"]),
 
+        // The one system-call layer: retries on EINTR and turns errno into SystemCallError.
+        .target(name: "SystemCalls", swiftSettings: strict),
         // Pure Swift: the prospect model, payload parsing, validation, dedup key. No C, no I/O.
         .target(name: "ProspectsCore", swiftSettings: strict),
         // PNG bytes → gray pixels → QR symbols (libpng, libzbar), and the reverse for one's own card.
@@ -37,17 +40,23 @@ let package = Package(
         // The ProspectStore protocol with its SQLite and PostgreSQL implementations.
         .target(name: "ProspectStore", dependencies: ["ProspectsCore", "CSQLite", "CPostgres"], swiftSettings: strict),
         // Exchange formats for lists: CSV, vCard and JSON Lines writers, streaming CSV / JSON Lines readers.
-        .target(name: "ProspectsExchange", dependencies: ["ProspectsCore", "ProspectStore"], swiftSettings: strict),
+        .target(
+            name: "ProspectsExchange", dependencies: ["ProspectsCore", "ProspectStore", "SystemCalls"],
+            swiftSettings: strict),
         // Files and folders → outcomes: the loader, the per-file pipeline, the watcher, the ledger.
         .target(
             name: "ProspectsIngest",
-            dependencies: ["ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "CCrypto", "CLinux"],
+            dependencies: [
+                "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "SystemCalls", "CCrypto", "CLinux",
+            ],
             swiftSettings: strict
         ),
         // Argument parsing and printing for the `prospects` command; every behaviour lives below it.
         .target(
             name: "ProspectsCLI",
-            dependencies: ["ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "ProspectsIngest"],
+            dependencies: [
+                "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "ProspectsIngest", "SystemCalls",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "prospects", dependencies: ["ProspectsCLI", "CLinux"], swiftSettings: strict),
@@ -55,7 +64,7 @@ let package = Package(
         // Helpers that tests share: a throwaway PostgreSQL server, temporary folders, PNG fixtures.
         .target(
             name: "ProspectsTestSupport",
-            dependencies: ["CLinux", "CPostgres", "QRDecoding", "CQREncode"],
+            dependencies: ["CLinux", "CPostgres", "QRDecoding", "CQREncode", "SystemCalls"],
             swiftSettings: strict
         ),
 
@@ -77,7 +86,7 @@ let package = Package(
             name: "ProspectsIngestTests",
             dependencies: [
                 "ProspectsIngest", "ProspectStore", "ProspectsCore", "ProspectsExchange", "QRDecoding",
-                "ProspectsTestSupport", "CSQLite",
+                "ProspectsTestSupport", "CSQLite", "SystemCalls",
             ],
             swiftSettings: strict
         ),

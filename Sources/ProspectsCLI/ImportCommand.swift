@@ -2,6 +2,7 @@ import ProspectStore
 import ProspectsCore
 import ProspectsExchange
 import ProspectsIngest
+import SystemCalls
 
 /// `prospects import`: load an existing list (a CRM export) through the same validation and dedup rules.
 struct ImportCommand: Subcommand {

@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// The temporary file to remove if a signal ends the process first; a global because a C signal handler cannot
 /// capture anything.
@@ -183,14 +184,7 @@ enum OutputFile {
     }
 
     fileprivate static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        (try? SystemCalls.writeAll(fd, bytes)) != nil
     }
 
     /// `export -o "$PROSPECTS_STORE"`, or a typo, would otherwise replace the whole store with a CSV file. Any other

@@ -1,6 +1,7 @@
 import Glibc
 import ProspectStore
 import ProspectsCore
+import SystemCalls
 
 /// A buffered writer on a file descriptor: data lines to stdout, messages to stderr.
 ///
@@ -43,16 +44,11 @@ final class OutputStream {
     }
 
     func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { raw in write(fd, raw.baseAddress! + offset, raw.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                // A closed pipe (`| head`) or a full disk: nothing more can be said on this stream.
-                if writeError == nil { writeError = errno }
-                break
-            }
-            offset += written
+        do {
+            try writeAll(fd, buffer)
+        } catch {
+            // A closed pipe (`| head`) or a full disk: nothing more can be said on this stream.
+            if writeError == nil { writeError = error.code }
         }
         buffer.removeAll(keepingCapacity: true)
     }

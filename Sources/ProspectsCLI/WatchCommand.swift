@@ -4,6 +4,7 @@ import ProspectsCore
 import ProspectsExchange
 import ProspectsIngest
 import QRDecoding
+import SystemCalls
 
 /// `prospects watch`: a drop-folder daemon that ingests every complete PNG file put into a folder, exactly once.
 struct WatchCommand: Subcommand {

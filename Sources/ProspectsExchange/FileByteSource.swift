@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -16,10 +18,7 @@ final class FileByteSource {
 
     /// Opens `path` for reading. The corresponding C function is `open`.
     init(path: String, bufferSize: Int = 64 * 1024) throws(ImportError) {
-        var descriptor: Int32
-        repeat {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        } while descriptor < 0 && errno == EINTR
+        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .unreadable(reason: FileByteSource.describe(errno)) }
         // Refuse directories up front: `read` would fail with EISDIR later, with a less helpful message.
         var info = stat()
@@ -39,11 +38,9 @@ final class FileByteSource {
     /// Reads the next chunk into `buffer` and returns how many bytes it holds; 0 at the end of the file.
     /// The corresponding C function is `read`.
     func fill() throws(ImportError) -> Int {
-        while true {
-            let count = read(fd, buffer.baseAddress, buffer.count)
-            if count >= 0 { return count }
-            if errno != EINTR { throw .unreadable(reason: FileByteSource.describe(errno)) }
-        }
+        let count = retryingOnInterrupt { read(fd, buffer.baseAddress, buffer.count) }
+        guard count >= 0 else { throw .unreadable(reason: FileByteSource.describe(errno)) }
+        return count
     }
 
     /// Reads the next chunk and returns the range of `buffer` that holds it, or nil at the end of the file.

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import SystemCalls
 
 /// A child process with a pipe to its stdin and one from its stdout; its stderr is ours, so what it says reaches
 /// the same log.
@@ -94,11 +95,9 @@ final class ChildProcess {
     func wait() -> String {
         guard !reaped else { return "already reaped" }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR {
-                reaped = true
-                return "already reaped"
-            }
+        guard retryingOnInterrupt({ waitpid(pid, &status, 0) }) >= 0 else {
+            reaped = true
+            return "already reaped"
         }
         reaped = true
         return ChildProcess.describe(status)

@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// This watcher's own folder under `INBOX/.processing/`, where files sit while it works on them.
 ///

@@ -1,5 +1,6 @@
 import CCrypto
 import Glibc
+import SystemCalls
 
 /// SHA-256 of a file's bytes, as lowercase hex: the ledger's identity for "this content was processed".
 public enum ContentHash {
@@ -36,12 +37,8 @@ public enum ContentHash {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let count = read(fd, buffer.baseAddress, buffer.count)
+            let count = try valueOrErrno("read", path: path) { read(fd, buffer.baseAddress, buffer.count) }
             if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SystemCallError("read", path: path)
-            }
             precondition(
                 EVP_DigestUpdate(context, buffer.baseAddress, count) == 1, "libcrypto's EVP_DigestUpdate failed")
         }

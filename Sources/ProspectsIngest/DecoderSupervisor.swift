@@ -1,6 +1,7 @@
 import Glibc
 import ProspectsCore
 import QRDecoding
+import SystemCalls
 
 /// Runs decoding in worker processes and keeps them running, so a crash in libpng or zbar costs one file, not the
 /// watcher.
@@ -69,7 +70,7 @@ final class DecoderSupervisor {
         // An idle worker may have died since its last reply; a fresh one gets a second chance at the request.
         for attempt in 0..<2 {
             do {
-                try FileSystemCalls.writeAll(slot.process.input, request, path: "decoder stdin")
+                try writeAll(slot.process.input, request, path: "decoder stdin")
                 slot.job = job
                 slot.started = .now
                 slot.reply.removeAll(keepingCapacity: true)

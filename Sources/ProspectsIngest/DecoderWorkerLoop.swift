@@ -1,5 +1,6 @@
 import Glibc
 import QRDecoding
+import SystemCalls
 
 /// The worker side of out-of-process decoding: `prospects watch --decoder-worker` runs this loop.
 ///
@@ -29,7 +30,7 @@ public enum DecoderWorkerLoop {
                 result = .failure(error)
             }
             do {
-                try FileSystemCalls.writeAll(1, DecoderMessage.reply(result), path: "stdout")
+                try writeAll(1, DecoderMessage.reply(result), path: "stdout")
             } catch {
                 return 0  // the watcher is gone; nobody is left to answer
             }

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import SystemCalls
 
 /// What `lstat` (or `stat`) says about a directory entry.
 struct EntryInfo: Sendable, Hashable {
@@ -152,17 +153,5 @@ enum FileSystemCalls {
     static func contents(_ path: String, limit: Int = 1 << 16) -> [UInt8]? {
         guard let bytes = try? InputFile.read(path, followSymlinks: false), bytes.count <= limit else { return nil }
         return bytes
-    }
-
-    /// Writes every byte, going on after short writes and `EINTR`. The corresponding C function is `write`.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String = "") throws(SystemCallError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in
-                retryingOnInterrupt { write(fd, raw.baseAddress! + offset, raw.count - offset) }
-            }
-            if written < 0 { throw SystemCallError("write", path: path) }
-            offset += written
-        }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import ProspectStore
 import ProspectsCore
 import ProspectsExchange
+import SystemCalls
 
 /// Loads an existing list (a CRM export) into the store, streaming, under the same rules as scanned codes.
 ///

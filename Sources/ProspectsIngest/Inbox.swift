@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import ProspectsCore
+import SystemCalls
 
 /// The drop folder and its two outcome folders: which names are input, what is waiting, and the moves that end a
 /// file's stay.

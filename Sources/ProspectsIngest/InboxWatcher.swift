@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// The kernel's news about one folder (inotify, top level only): names that became complete files, entries that
 /// appeared (a file being written, or a link, FIFO or folder), names that went away, and lost events.

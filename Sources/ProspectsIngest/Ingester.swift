@@ -1,5 +1,6 @@
 import ProspectStore
 import ProspectsCore
+import SystemCalls
 
 /// The `ingest` job: expand paths, decode on every core, load into the store, report each file.
 ///

@@ -1,5 +1,6 @@
 import Glibc
 import ProspectsCore
+import SystemCalls
 
 /// Reads an input file's bytes without ever blocking on, or being fooled by, what sits at the path.
 ///
@@ -104,15 +105,5 @@ public enum InputFile {
         case S_IFLNK: "a symbolic link"
         default: "not a regular file"
         }
-    }
-}
-
-/// Calls `body` again while it fails with `EINTR`, as every blocking syscall wrapper should.
-@inline(__always)
-func retryingOnInterrupt<T: FixedWidthInteger>(_ body: () -> T) -> T {
-    while true {
-        let result = body()
-        if result == -1 && errno == EINTR { continue }
-        return result
     }
 }

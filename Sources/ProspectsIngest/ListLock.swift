@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// An exclusive `flock` on a list while it is imported, so that two imports of one file at once cannot both find
 /// it missing from the ledger and count every row twice: the second waits for the first to end, then finds the

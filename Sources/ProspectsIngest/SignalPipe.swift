@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import SystemCalls
 
 /// The write end the signal handler uses; a global because a C signal handler cannot capture anything.
 private nonisolated(unsafe) var signalPipeWriteEnd: Int32 = -1

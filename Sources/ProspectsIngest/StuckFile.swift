@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// A file `watch` could not claim or could not move, for a reason of its own (its name, its owner, its
 /// permissions): reported once, left where it is, and not tried again until it changes or the watcher restarts.
 /// The other files go on; such a file is never a reason to stop the daemon.

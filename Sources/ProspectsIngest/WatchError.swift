@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// Why `watch` cannot start or go on. Per-file failures are not errors: they are quarantined outcomes.
 public enum WatchError: Error, Sendable, Hashable {
     /// The inbox does not exist (it may be a mount that is not there yet: worth a restart).

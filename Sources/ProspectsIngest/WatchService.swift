@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import ProspectStore
 import ProspectsCore
+import SystemCalls
 
 /// The `watch` daemon: takes every complete file dropped into an inbox, loads its contacts, and moves it to the
 /// archive or the quarantine — exactly once, across crashes and concurrent watchers.
@@ -424,10 +425,10 @@ public final class WatchService {
             let (seconds, attoseconds) = max(.zero, next - .now).components
             return Int32(min(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1, 60_000))
         }
-        let count = poll(&fds, nfds_t(fds.count), timeout ?? -1)
-        if count < 0 {
-            if errno == EINTR { return [] }
-            throw WatchError.system(SystemCallError("poll"))
+        do {
+            _ = try valueOrErrno("poll") { poll(&fds, nfds_t(fds.count), timeout ?? -1) }
+        } catch {
+            throw WatchError.system(error)
         }
         return Set(fds.filter { $0.revents != 0 }.map(\.fd))
     }

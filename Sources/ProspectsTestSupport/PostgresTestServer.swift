@@ -1,6 +1,7 @@
 import CLinux
 import CPostgres
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -272,9 +273,7 @@ private final class Cluster: Sendable {
     /// Waits for `pid` to end; its exit status, or -1.
     private static func wait(for pid: pid_t) -> Int32 {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return -1 }
-        }
+        guard retryingOnInterrupt({ waitpid(pid, &status, 0) }) >= 0 else { return -1 }
         // WIFEXITED / WEXITSTATUS are macros; an exit leaves the low 7 bits 0 and the code in the next 8.
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
     }

@@ -4,6 +4,7 @@ import ProspectStore
 import ProspectsCore
 import ProspectsExchange
 import ProspectsTestSupport
+import SystemCalls
 import Testing
 
 @testable import ProspectsIngest
