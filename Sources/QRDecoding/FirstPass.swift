@@ -23,8 +23,8 @@ final class FirstPass {
         static let full = Plan(factor: 1, density: 1)
     }
 
-    /// Shrink only while an estimated module keeps at least this many pixels (2 decodes the benchmark corpora; 2.5
-    /// and 3 cost 30 % and 55 % more CPU on the clean corpus, 7 % and 15 % on the camera one).
+    /// Shrink only while an estimated module keeps at least this many pixels (2 decodes the benchmark corpora; what
+    /// larger values cost: docs/performance.md).
     let minimumModulePixels: Double
     /// Images with more than two levels get a cheap scan only from this many pixels on.
     let largePixels: Int
@@ -73,8 +73,7 @@ final class FirstPass {
     }
 
     /// The cheapest scan likely to find a code in `image`: shrunk when the modules are large enough, else every
-    /// second row and column (which cuts zbar's cost by about 42 % and finds 1000/1000 clean and 194/200 camera codes
-    /// on its own).
+    /// second row and column (what that saves and finds: docs/performance.md).
     func plan(for image: GrayImage) -> Plan {
         plan(for: image, runs: ModuleSize.measure(image))
     }

@@ -25,15 +25,8 @@ public final class QRDecoder {
         }
     }
 
-    /// The passes used unless others are given, cheapest per code found first.
-    ///
-    /// Measured with `eval.sh` on the 202 photos of `shared/corpus/real-qr`, upright: the plain scan finds 169,
-    /// 2× nearest 8 more (1-pixel modules, small codes), then blur radius 1 +4 (noise, JPEG blocks, textured
-    /// modules), quiet zone + Otsu +1 (codes cropped to the edge, tinted modules; +3 and +5 in the 90° and
-    /// 270° runs), blur radius 2 +2 (halftone dots, pictures in the modules), 3× bilinear +1 (small soft codes;
-    /// +3 at 90°). Measured and left out, as they found nothing these do not: an adaptive (local mean)
-    /// threshold, 2× or 3× box reduction, contrast stretching, inversion (zbar already tries the inverted
-    /// image), and rotations by 15° and other angles, whose few finds did not survive turning the photo by 90°.
+    /// The passes used unless others are given, cheapest per code found first (what each finds on real photos, and
+    /// the passes measured and left out: docs/performance.md).
     public static let defaultPasses: [Pass] = [
         .original,
         .upscaled(factor: 2, maxSourcePixels: 1_000_000),
