@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ProspectsExchange", targets: ["ProspectsExchange"]),
         .library(name: "ProspectsIngest", targets: ["ProspectsIngest"]),
         .library(name: "SystemCalls", targets: ["SystemCalls"]),
+        .library(name: "ProspectsService", targets: ["ProspectsService"]),
     ],
     targets: [
         // C libraries, each wrapped once by the Swift module above it.
@@ -51,11 +52,20 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The application layer every front-end calls: the list, updates, import, export, one's card.
+        .target(
+            name: "ProspectsService",
+            dependencies: [
+                "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "ProspectsIngest", "SystemCalls",
+            ],
+            swiftSettings: strict
+        ),
         // Argument parsing and printing for the `prospects` command; every behaviour lives below it.
         .target(
             name: "ProspectsCLI",
             dependencies: [
-                "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "ProspectsIngest", "SystemCalls",
+                "ProspectsService", "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange",
+                "ProspectsIngest", "SystemCalls",
             ],
             swiftSettings: strict
         ),
@@ -87,6 +97,21 @@ let package = Package(
             dependencies: [
                 "ProspectsIngest", "ProspectStore", "ProspectsCore", "ProspectsExchange", "QRDecoding",
                 "ProspectsTestSupport", "CSQLite", "SystemCalls",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ProspectsServiceTests",
+            dependencies: [
+                "ProspectsService", "ProspectStore", "ProspectsCore", "ProspectsExchange", "ProspectsIngest",
+                "ProspectsTestSupport",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ProspectsCLITests",
+            dependencies: [
+                "ProspectsCLI", "ProspectStore", "ProspectsCore", "ProspectsExchange", "ProspectsTestSupport",
             ],
             swiftSettings: strict
         ),

@@ -94,7 +94,13 @@ struct CommandLineArguments {
     /// The value of an option restricted to a set of words.
     func choice<T: RawRepresentable>(_ option: String, default defaultValue: T) throws(UsageError) -> T
     where T.RawValue == String, T: CaseIterable {
-        guard let text = value(option) else { return defaultValue }
+        try choice(option) ?? defaultValue
+    }
+
+    /// The value of an option restricted to a set of words, nil when not given.
+    func choice<T: RawRepresentable>(_ option: String) throws(UsageError) -> T?
+    where T.RawValue == String, T: CaseIterable {
+        guard let text = value(option) else { return nil }
         guard let chosen = T(rawValue: text) else {
             let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
             throw UsageError("'\(option)' must be one of: \(allowed) (got '\(SafeText.escaped(text, limit: 80))')")

@@ -2,6 +2,7 @@ import ProspectStore
 import ProspectsCore
 import ProspectsExchange
 import ProspectsIngest
+import ProspectsService
 import QRDecoding
 
 /// `prospects decode`: read QR codes from PNG files and show what they hold. No store needed.
@@ -62,8 +63,15 @@ struct DecodeCommand: Subcommand {
     func run(_ context: CommandContext) throws -> ExitCode {
         let console = context.console
         var status = ExitCode.success
-        let jobs = InputWalker.jobs(
-            for: paths,
+        var statistics = DecodeStatistics()
+        defer {
+            if showStatistics {
+                console.out.flush()
+                for line in statistics.summary { console.err.line(line) }
+            }
+        }
+        ProspectsService.decode(
+            paths, workers: workers, pixelLimit: pixelLimit,
             missing: { path, error in
                 status = .noInput
                 if format == .json {
@@ -73,16 +81,8 @@ struct DecodeCommand: Subcommand {
                     console.warn("\(SafeText.escaped(path)): \(error.message)")
                 }
             },
-            noImages: { folder in console.warn(Self.noImages(in: folder)) })
-        let processor = ParallelProcessor(workers: workers, options: .init(pixelLimit: pixelLimit, hashContent: false))
-        var statistics = DecodeStatistics()
-        defer {
-            if showStatistics {
-                console.out.flush()
-                for line in statistics.summary { console.err.line(line) }
-            }
-        }
-        processor.run(jobs) { outcome in
+            noImages: { folder in console.warn(Self.noImages(in: folder)) }
+        ) { outcome in
             statistics.add(outcome)
             // A picture of two badges, one of them no contact, is rejected input too (exit 65), though it is loaded.
             let accepted =

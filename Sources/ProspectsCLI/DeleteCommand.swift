@@ -1,5 +1,6 @@
 import ProspectStore
 import ProspectsCore
+import ProspectsService
 
 /// `prospects delete`: the app's swipe-to-delete and "Delete Selected".
 struct DeleteCommand: Subcommand {
@@ -28,31 +29,17 @@ struct DeleteCommand: Subcommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore(arguments)
         let console = context.console
         var status = ExitCode.success
-        // Every argument is looked up before anything is deleted: in `delete 5 ada@example.org`, where Ada is #5,
-        // both name her, and the second must not report her missing because the first deleted her.
-        var found: [(shown: String, id: Int64)] = []
-        for text in arguments.positionals {
-            let shown = SafeText.escaped(text)
-            if let prospect = try store.prospect(ProspectReference(parsing: text)) {
-                found.append((shown, prospect.id))
+        let texts = arguments.positionals
+        try context.service(arguments).delete(texts.map(ProspectReference.init(parsing:))) { index, deleted in
+            let shown = SafeText.escaped(texts[index])
+            if deleted {
+                console.out.line("\(shown): deleted")
             } else {
                 console.warn("\(shown): no such prospect")
                 status = .dataError
             }
-        }
-        var deleted: Set<Int64> = []
-        for (shown, id) in found {
-            // false: another process deleted it in between; it is gone all the same, but not by this command.
-            if !deleted.contains(id), try !store.delete(.id(id)) {
-                console.warn("\(shown): no such prospect")
-                status = .dataError
-                continue
-            }
-            deleted.insert(id)
-            console.out.line("\(shown): deleted")
         }
         return status
     }

@@ -1,5 +1,6 @@
 import ProspectsCore
-import QRDecoding
+import ProspectsExchange
+import ProspectsService
 
 /// `prospects encode`: one's own contact card as a QR code PNG (the app's "Me" tab).
 struct EncodeCommand: Subcommand {
@@ -25,8 +26,9 @@ struct EncodeCommand: Subcommand {
         "--name", "--email", "--phone", "--organization", "--format", "--module-size", "-o", "--output",
     ]
 
-    let prospect: Prospect
-    let format: CardPayload.Format
+    static let optionValues = ["--format": CardPayload.Format.allCases.map(\.rawValue)]
+
+    let card: ContactCard
     let moduleSize: Int
     let output: String
 
@@ -37,40 +39,40 @@ struct EncodeCommand: Subcommand {
         guard let output = arguments.value("-o") ?? arguments.value("--output"), !output.isEmpty else {
             throw UsageError("encode needs -o <file.png>")
         }
-        // A phone or organisation asked for is never dropped: the two-line format has no room for either.
-        let hasDetails = arguments.value("--phone") != nil || arguments.value("--organization") != nil
-        format = try arguments.choice("--format", default: hasDetails ? .mecard : .lines)
-        if hasDetails && format == .lines {
-            throw UsageError(
-                "--phone and --organization need --format mecard or vcard; lines carries a name and an address only")
+        let phone = arguments.value("--phone")
+        let organization = arguments.value("--organization")
+        let asked: CardPayload.Format? = try arguments.choice("--format")
+        let format = try Self.usage { () throws(CardError) in
+            try ContactCard.format(asked, phone: phone, organization: organization)
         }
         moduleSize = try arguments.integer("--module-size", in: 1...64) ?? 8
-        let parser = PayloadParser()
-        let card: Prospect
-        switch parser.prospect(
-            name: name, email: email, phone: arguments.value("--phone"), organization: arguments.value("--organization")
-        )
-        {
-        case .success(let built): card = built
-        case .failure(let error): throw UsageError(error.message)
+        card = try Self.usage { () throws(CardError) in
+            try ContactCard(name: name, email: email, phone: phone, organization: organization, format: format)
         }
-        // What the card says must read back as this very contact: a name starting `MECARD:` or `tel:` cannot be
-        // the first of two lines, because a reader takes it for that kind of code.
-        switch parser.parse(CardPayload.make(card, format: format)) {
-        case .success(let read) where read.name == card.name && read.email == card.email:
-            break
-        case .success, .failure:
-            throw UsageError("this name cannot be written in the \(format.rawValue) format; try --format vcard")
-        }
-        prospect = card
         self.output = output
     }
 
+    /// A card that cannot be made is a command line to correct.
+    private static func usage<T>(_ body: () throws(CardError) -> T) throws(UsageError) -> T {
+        do throws(CardError) {
+            return try body()
+        } catch {
+            switch error {
+            case .detailsNeedRicherFormat:
+                throw UsageError(
+                    "--phone and --organization need --format mecard or vcard; lines carries a name and an address only"
+                )
+            case .invalid(let error): throw UsageError(error.message)
+            case .unreadableInFormat(let format):
+                throw UsageError("this name cannot be written in the \(format.rawValue) format; try --format vcard")
+            }
+        }
+    }
+
     func run(_ context: CommandContext) throws -> ExitCode {
-        let payload = CardPayload.make(prospect, format: format)
         let png: [UInt8]
         do {
-            png = try PNGWriter.encode(QRCodeImage.make(text: payload, moduleSize: moduleSize))
+            png = try card.png(moduleSize: moduleSize)
         } catch {
             context.console.warn("cannot make the QR code: \(error)")
             return .dataError
@@ -81,7 +83,8 @@ struct EncodeCommand: Subcommand {
         }
         try OutputFile.write(png, to: output)
         context.console.warn(
-            "wrote \(format.rawValue) card for \(HumanText.prospect(prospect)) to \(SafeText.escaped(output))")
+            "wrote \(card.format.rawValue) card for \(HumanText.prospect(card.prospect)) to \(SafeText.escaped(output))"
+        )
         return .success
     }
 }

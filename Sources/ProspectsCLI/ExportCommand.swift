@@ -1,7 +1,7 @@
-import Foundation
 import ProspectStore
 import ProspectsCore
 import ProspectsExchange
+import ProspectsService
 
 /// `prospects export`: the list in a format a spreadsheet, a CRM or a contacts app reads.
 struct ExportCommand: Subcommand {
@@ -23,6 +23,9 @@ struct ExportCommand: Subcommand {
         """
     static let flags: Set<String> = ["--reverse", "--no-formula-guard"]
     static let options: Set<String> = ["--store", "--format", "--filter", "--sort", "-o", "--output"]
+    static let optionValues = ListCommand.optionValues.merging(["--format": ExportFormat.allCases.map(\.rawValue)]) {
+        $1
+    }
 
     let arguments: CommandLineArguments
     let format: ExportFormat
@@ -46,36 +49,18 @@ struct ExportCommand: Subcommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore(arguments)
-        let exporter = ProspectExporter(format: format, guardsFormulas: !arguments.has("--no-formula-guard"))
-        // Streamed in chunks: a list of any length costs one chunk and one prospect of memory.
-        let file = try output.map(OutputFile.open)
-        var chunk = Array(exporter.header().utf8)
-        chunk.reserveCapacity(1 << 16)
-        var failure: CommandFailure?
-        func flush() -> Bool {
-            if let file {
-                do throws(CommandFailure) { try file.write(chunk) } catch {
-                    failure = error
-                    return false
-                }
-            } else {
-                context.console.out.bytes(chunk)
+        let out = context.console.out
+        let query = ProspectQuery(filter: filter, sort: sort, reverse: arguments.has("--reverse"))
+        // A closed or full stdout is reported when the command ends; formatting the rest would be for nothing.
+        let destination =
+            output.map { ExportDestination.file(path: $0) }
+            ?? .stream { chunk in
+                out.bytes(chunk)
+                return out.writeError == nil
             }
-            chunk.removeAll(keepingCapacity: true)
-            // A closed or full stdout is reported when the command ends; formatting the rest would be for nothing.
-            return context.console.out.writeError == nil
-        }
-        var count = 0
-        try store.forEach(filter: filter, sort: sort, reverse: arguments.has("--reverse")) { prospect in
-            chunk += exporter.record(prospect).utf8
-            count += 1
-            return chunk.count < 1 << 16 || flush()
-        }
-        _ = flush()
-        if let failure { throw failure }
-        guard let file, let output else { return .success }
-        try file.finish()
+        let count = try context.service(arguments).export(
+            query, format: format, guardsFormulas: !arguments.has("--no-formula-guard"), to: destination)
+        guard let output else { return .success }
         context.console.warn("exported \(HumanText.count(count, "prospect")) to \(SafeText.escaped(output))")
         return .success
     }

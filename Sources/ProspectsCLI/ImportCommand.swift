@@ -2,6 +2,7 @@ import ProspectStore
 import ProspectsCore
 import ProspectsExchange
 import ProspectsIngest
+import ProspectsService
 import SystemCalls
 
 /// `prospects import`: load an existing list (a CRM export) through the same validation and dedup rules.
@@ -40,6 +41,7 @@ struct ImportCommand: Subcommand {
         """
     static let flags: Set<String> = ["--json", "--again"]
     static let options: Set<String> = ["--store", "--format", "--from-line"]
+    static let optionValues = ["--format": ImportFormat.allCases.map(\.rawValue)]
 
     let arguments: CommandLineArguments
     let format: ImportFormat
@@ -55,78 +57,58 @@ struct ImportCommand: Subcommand {
         firstLine = try arguments.integer("--from-line", in: 1...Int.max) ?? 1
     }
 
-    /// The file to open: `-` is stdin, as `export -o -` is stdout.
-    private var file: String { path == "-" ? "/dev/stdin" : path }
-    /// The file in messages and in each row's source (`FILE:LINE`).
-    private var name: String { path == "-" ? "stdin" : path }
-
     func run(_ context: CommandContext) throws -> ExitCode {
         let console = context.console
-        // Looked at before the reader opens the file, so that the file hashed below is known to be the one read.
-        let identity = FileIdentity(ofFileAt: file)
-        let reader: any ImportRecordReader
-        do {
-            switch format {
-            case .csv: reader = try CSVRecordReader(path: file)
-            case .json: reader = try JSONLinesRecordReader(path: file)
+        let request = ListImport.Request(
+            path: path, format: format, firstLine: firstLine, countAgain: arguments.has("--again"),
+            stopOnInterrupt: true)
+        let name = SafeText.escaped(request.sourceName)
+        let service = context.service(arguments)
+        var status = ExitCode.success
+        let summary: ListImport.Summary
+        do throws(ListImport.Failure) {
+            summary = try service.importList(request) { event in
+                switch event {
+                case .waitingForOtherImport:
+                    console.warn("\(name): another import of this list is running; waiting for it to end")
+                case .rejected(let rejection):
+                    status = .dataError
+                    console.warn("\(name):\(rejection.line): \(rejection.message)")
+                case .ignoredCell(let line, let what):
+                    status = .dataError
+                    console.warn("\(name):\(line): \(what); the row was imported without it")
+                }
             }
         } catch {
-            console.warn("\(SafeText.escaped(name)): \(error.message)")
-            // A file that opens but is no list (empty, no header, not UTF-8) is bad data, not a missing input.
-            if case .unreadable = error { return .noInput }
-            return .dataError
-        }
-        // The list's bytes identify it in the store's ledger, before any row is written. A list replaced since the
-        // reader opened it is not remembered. Another import of the same file is waited for first: both would find
-        // the list missing from the ledger and count every row twice.
-        var contentHash: String?
-        var listLock: ListLock?
-        if !arguments.has("--again"), let identity {
-            listLock = ListLock(path: file) {
-                console.warn("\(SafeText.escaped(name)): another import of this list is running; waiting for it to end")
-            }
-            do {
-                contentHash = try ContentHash.sha256(ofRegularFile: file, expected: identity)
-            } catch {
-                console.warn("\(SafeText.escaped(name)): \(error.reason)")
+            switch error {
+            case .cannotOpen(let error):
+                console.warn("\(name): \(error.message)")
+                // A file that opens but is no list (empty, no header, not UTF-8) is bad data, not a missing input.
+                if case .unreadable = error { return .noInput }
+                return .dataError
+            case .cannotHash(let error):
+                console.warn("\(name): \(error.reason)")
                 return error.call == "open" ? .noInput : .ioError
+            case .storeUnavailable(let error):
+                throw error
+            case .cannotReadOn(let error, let progress):
+                let done = progress.committed.rows > 0 ? "; the rows before it were imported" : ""
+                console.warn("\(name): \(error.message)\(done)")
+                if case .unreadable = error { return .ioError }
+                return .dataError
+            case .storeFailed(let error, let progress):
+                // Said before the store's own message, which ends the output: what to do next depends on it.
+                sayWhatIsIn(progress, name: name, console)
+                throw error
+            case .interrupted(let progress):
+                sayWhatIsIn(progress, name: name, console, interrupted: true)
+                return .interrupted
             }
         }
-        let store = try context.openStore(arguments, create: true)
-        var status = ExitCode.success
-        let totals: Importer.Totals
-        let importer = Importer(store: store, firstLine: firstLine)
-        // Without it, Ctrl-C ends the import in silence, and nobody knows which rows to import again.
-        try? importer.stopOnInterrupt()
-        do {
-            // A list rewritten while it was read (same file, new bytes) is not remembered under the old ones.
-            totals = try importer.run(
-                source: name, reader: reader, contentHash: contentHash,
-                unchanged: { FileIdentity(ofFileAt: file) == identity }
-            ) { rejection in
-                status = .dataError
-                console.warn("\(SafeText.escaped(name)):\(rejection.line): \(rejection.message)")
-            } ignore: { line, what in
-                status = .dataError
-                console.warn("\(SafeText.escaped(name)):\(line): \(what); the row was imported without it")
-            }
-        } catch let error as ImportError {
-            let done = importer.committed.rows > 0 ? "; the rows before it were imported" : ""
-            console.warn("\(SafeText.escaped(name)): \(error.message)\(done)")
-            if case .unreadable = error { return .ioError }
-            return .dataError
-        } catch let error as StoreError {
-            // Said before the store's own message, which ends the output: what to do next depends on it.
-            sayWhatIsIn(importer, console)
-            throw error
-        } catch is Importer.Interrupted {
-            sayWhatIsIn(importer, console, interrupted: true)
-            return .interrupted
-        }
-        withExtendedLifetime(listLock) {}
-        if firstLine > 1 && totals.rows == 0 {
+        let totals = summary.totals
+        if summary.nothingFromFirstLine {
             // Most likely a line number from another file, or one the last import already finished at.
-            console.warn("\(SafeText.escaped(name)): no row starts at or after line \(firstLine); nothing to import")
+            console.warn("\(name): no row starts at or after line \(firstLine); nothing to import")
         }
         if arguments.has("--json") {
             var json = JSONLine()
@@ -134,39 +116,40 @@ struct ImportCommand: Subcommand {
             json.add("inserted", totals.inserted)
             json.add("duplicates", totals.duplicates)
             json.add("rejected", totals.rejected)
-            if let before = importer.importedBefore {
+            if let before = summary.importedBefore {
                 json.add("alreadyIn", totals.alreadyIn)
                 json.add("importedBefore", before.processedAt)
             }
             console.out.line(json.rendered)
         } else {
-            var summary =
+            var line =
                 "\(HumanText.count(totals.rows, "row")): \(totals.inserted) inserted, "
                 + "\(HumanText.count(totals.duplicates, "duplicate")), \(totals.rejected) rejected"
-            if let before = importer.importedBefore {
-                summary +=
+            if let before = summary.importedBefore {
+                line +=
                     ", \(totals.alreadyIn) already in (the same list was imported on "
                     + "\(HumanText.date(before.processedAt)); --again counts its rows once more)"
             }
-            console.out.line(summary)
+            console.out.line(line)
         }
         return status
     }
 
     /// Which rows an import that stopped half-way left in the store.
-    private func sayWhatIsIn(_ importer: Importer, _ console: Console, interrupted: Bool = false) {
-        let shown = SafeText.escaped(name)
-        let done = importer.committed
+    private func sayWhatIsIn(
+        _ progress: ListImport.Progress, name shown: String, _ console: Console, interrupted: Bool = false
+    ) {
+        let done = progress.committed
         let stopped = interrupted ? "interrupted" : "stopped"
         if done.rows == 0 {
             console.warn("\(shown): \(stopped); nothing was imported")
         } else {
+            let line = progress.committedThroughLine
             console.warn(
-                "\(shown): \(stopped) after line \(importer.committedThroughLine): the rows up to it are in the store "
+                "\(shown): \(stopped) after line \(line): the rows up to it are in the store "
                     + "(\(done.inserted + done.duplicates + done.alreadyIn) recorded, \(done.rejected) rejected), "
                     + "the rest are not; "
-                    + "import again with --from-line \(importer.committedThroughLine + 1) to add them without counting "
-                    + "the first ones twice")
+                    + "import again with --from-line \(line + 1) to add them without counting the first ones twice")
         }
     }
 }

@@ -2,6 +2,7 @@ import ProspectStore
 import ProspectsCore
 import ProspectsExchange
 import ProspectsIngest
+import ProspectsService
 import QRDecoding
 
 /// `prospects ingest`: decode, parse and load files into the store, deduplicated.
@@ -51,7 +52,8 @@ struct IngestCommand: Subcommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let console = context.console
-        let store = try context.openStore(arguments, create: true)
+        let ingester = try context.service(arguments).ingester(
+            workers: workers, options: .init(pixelLimit: pixelLimit), stopOnInterrupt: true)
         var status = ExitCode.success
         if console.err.isTerminal && !json && !arguments.has("--quiet") {
             console.progress = ProgressLine(stream: console.err)
@@ -59,16 +61,14 @@ struct IngestCommand: Subcommand {
         var planned = 0
         var missing = 0
         var reported = 0
-        let ingester = Ingester(store: store, workers: workers, options: .init(pixelLimit: pixelLimit))
-        try ingester.stopOnInterrupt()
         var interrupted = false
         let totals: LoadTotals
         do {
             totals = try ingest(
                 with: ingester, console: console, status: &status, planned: &planned, missing: &missing,
                 reported: &reported)
-        } catch let stop as Ingester.Interrupted {
-            totals = stop.totals
+        } catch is Interrupted {
+            totals = ingester.committed
             interrupted = true
         } catch let error as StoreError {
             // Said before the store's own message, which ends the output: the person needs to know that running

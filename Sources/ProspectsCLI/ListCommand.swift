@@ -1,6 +1,7 @@
 import ProspectStore
 import ProspectsCore
 import ProspectsExchange
+import ProspectsService
 
 /// `prospects list`: the app's three tabs and its sort menu.
 struct ListCommand: Subcommand {
@@ -20,6 +21,9 @@ struct ListCommand: Subcommand {
         """
     static let flags: Set<String> = ["--json", "--reverse"]
     static let options: Set<String> = ["--store", "--filter", "--sort"]
+    static let optionValues = [
+        "--filter": ProspectFilter.allCases.map(\.rawValue), "--sort": ProspectSort.allCases.map(\.rawValue),
+    ]
 
     let arguments: CommandLineArguments
     let filter: ProspectFilter
@@ -33,14 +37,14 @@ struct ListCommand: Subcommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore(arguments)
+        let service = context.service(arguments)
         let out = context.console.out
         let json = arguments.has("--json")
         var table = TextTable(Self.columns, out: out)
         var count = 0
         // Streamed: from SQLite, a list of millions holds one prospect at a time (and the table's first rows). The
         // read lasts as long as the output does (`list | less`), and holds back the WAL's checkpoint meanwhile.
-        try store.forEach(filter: filter, sort: sort, reverse: arguments.has("--reverse")) { stored in
+        try service.forEach(.init(filter: filter, sort: sort, reverse: arguments.has("--reverse"))) { stored in
             count += 1
             if json {
                 out.line(JSONRecords.stored(stored).rendered)

@@ -1,5 +1,6 @@
 import ProspectStore
 import ProspectsCore
+import ProspectsService
 
 /// `prospects mark`: the app's "Mark Contacted" / "Mark Uncontacted" swipe action, for many prospects at once.
 struct MarkCommand: Subcommand {
@@ -36,9 +37,9 @@ struct MarkCommand: Subcommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore(arguments)
+        let service = context.service(arguments)
         return try forEachReference(arguments.positionals, context) { reference throws(StoreError) in
-            try store.setContacted(reference, contacted)
+            try service.setContacted(reference, contacted)
         } done: { text in
             "\(text): marked \(contacted ? "contacted" : "uncontacted")"
         }

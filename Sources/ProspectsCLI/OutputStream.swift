@@ -8,8 +8,11 @@ import SystemCalls
 /// Buffered because `decode` over thousands of files prints thousands of lines; `lineFlushed` makes every line
 /// reach the reader at once, as long-running modes (`watch --json`) must.
 final class OutputStream {
-    private let fd: Int32
+    /// The descriptor written to; nil for a stream kept in memory (`captured`), as tests read one.
+    private let fd: Int32?
     private var buffer: [UInt8] = []
+    /// Everything a stream in memory was given.
+    private(set) var captured: [UInt8] = []
     var lineFlushed: Bool
     /// The errno of the first write that failed, so that the command can fail instead of ending with cut-off output.
     private(set) var writeError: Int32?
@@ -20,10 +23,19 @@ final class OutputStream {
         buffer.reserveCapacity(1 << 16)
     }
 
+    /// A stream that keeps what it is given in `captured`, for tests; it is no terminal.
+    init(capturing lineFlushed: Bool = false) {
+        self.fd = nil
+        self.lineFlushed = lineFlushed
+    }
+
+    /// What a stream in memory was given, as text.
+    var text: String { String(decoding: captured, as: UTF8.self) }
+
     deinit { flush() }
 
     /// True when the descriptor is a terminal (colour, tables, progress only then).
-    var isTerminal: Bool { isatty(fd) == 1 }
+    var isTerminal: Bool { fd.map { isatty($0) == 1 } ?? false }
 
     func line(_ text: String) {
         buffer.append(contentsOf: text.utf8)
@@ -44,6 +56,11 @@ final class OutputStream {
     }
 
     func flush() {
+        guard let fd else {
+            captured += buffer
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
         do {
             try writeAll(fd, buffer)
         } catch {
@@ -62,6 +79,11 @@ final class Console {
     init(out: OutputStream = OutputStream(fd: 1), err: OutputStream = OutputStream(fd: 2, lineFlushed: true)) {
         self.out = out
         self.err = err
+    }
+
+    /// Two streams in memory, for tests.
+    static func capturing() -> Console {
+        Console(out: OutputStream(capturing: false), err: OutputStream(capturing: true))
     }
 
     /// The redrawn progress line on stderr, when one is showing.

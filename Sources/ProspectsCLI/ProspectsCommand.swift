@@ -1,6 +1,7 @@
 import Foundation
 import ProspectStore
 import ProspectsCore
+import ProspectsExchange
 
 /// The `prospects` command: picks the subcommand, runs it, and turns every error into a message and an exit status.
 public enum ProspectsCommand {
@@ -9,7 +10,7 @@ public enum ProspectsCommand {
     static let subcommands: [any Subcommand.Type] = [
         DecodeCommand.self, IngestCommand.self, ListCommand.self, ShowCommand.self, MarkCommand.self,
         DeleteCommand.self, RemindCommand.self, DueCommand.self, ExportCommand.self, ImportCommand.self,
-        EncodeCommand.self, WatchCommand.self,
+        EncodeCommand.self, WatchCommand.self, CompletionsCommand.self,
     ]
 
     /// Runs with the process's arguments and environment and exits.
@@ -18,8 +19,8 @@ public enum ProspectsCommand {
         exit(status.rawValue)
     }
 
-    static func run(_ argv: [String], environment: [String: String]) -> ExitCode {
-        let console = Console()
+    /// Runs one command line, writing to `console` (stdout and stderr unless a test gives streams in memory).
+    static func run(_ argv: [String], environment: [String: String], console: Console = Console()) -> ExitCode {
         defer { console.flush() }
         let status = dispatch(argv, environment: environment, console: console)
         return checkedOutput(status, console: console)
@@ -82,6 +83,10 @@ public enum ProspectsCommand {
                 console.out.line(overview)
                 return .success
             }
+            if argv[1] == "--man" {
+                console.out.line(ManPage.render())
+                return .success
+            }
             guard let command = subcommand(named: argv[1]) else {
                 console.warn("unknown command '\(SafeText.escaped(argv[1]))'. See 'prospects --help'.")
                 return .usage
@@ -118,6 +123,12 @@ public enum ProspectsCommand {
             case .storageFailed: return .ioError
             case .database, .corrupt: return .software
             }
+        } catch let error as OutputFileError {
+            console.warn(error.message)
+            switch error {
+            case .cannotCreate: return .cannotCreate
+            case .cannotWrite: return .ioError
+            }
         } catch let error as CommandFailure {
             console.warn(error.message)
             return error.status
@@ -135,6 +146,16 @@ public enum ProspectsCommand {
         "OVERVIEW: \(command.abstract)\n\n\(command.help)"
     }
 
+    /// What the program does, in one sentence: the overview's first line and the manual's NAME.
+    static let summary = "Turn pictures of contact QR codes into one clean, deduplicated list of prospects."
+    static let usage = "prospects <subcommand> [options]"
+    static let options = """
+          -h, --help              show help
+          --version               show the version
+        """
+    /// Where the store is, for every command that uses one.
+    static let store = "--store <path|postgres://…>, else $PROSPECTS_STORE, else ./prospects.sqlite"
+
     static var overview: String {
         let width = subcommands.map { $0.name.count }.max() ?? 0
         let list = subcommands.map {
@@ -144,23 +165,22 @@ public enum ProspectsCommand {
             "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0))\($0.summary)"
         }
         return """
-            OVERVIEW: Turn pictures of contact QR codes into one clean, deduplicated list of prospects.
+            OVERVIEW: \(summary)
 
-            USAGE: prospects <subcommand> [options]
+            USAGE: \(usage)
 
             OPTIONS:
-              -h, --help              show help
-              --version               show the version
+            \(options)
 
             SUBCOMMANDS:
             \(list.joined(separator: "\n"))
 
-            STORE: --store <path|postgres://…>, else $PROSPECTS_STORE, else ./prospects.sqlite
+            STORE: \(store)
 
             EXIT STATUS:
             \(statuses.joined(separator: "\n"))
 
-              See 'prospects help <subcommand>' for detailed help.
+              See 'prospects help <subcommand>' for detailed help, 'prospects help --man' for the manual page.
             """
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import ProspectStore
 import ProspectsCore
 import ProspectsExchange
+import ProspectsService
 
 /// `prospects remind`: the app's "Remind Me" swipe action, as a stored reminder that `due` lists.
 struct RemindCommand: Subcommand {
@@ -43,9 +44,9 @@ struct RemindCommand: Subcommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore(arguments)
+        let service = context.service(arguments)
         return try forEachReference(arguments.positionals, context) { reference throws(StoreError) in
-            try store.setReminder(reference, at: date)
+            try service.setReminder(reference, at: date)
         } done: { text in
             date.map { "\(text): reminder at \(HumanText.date($0))" } ?? "\(text): reminder cleared"
         }
@@ -75,8 +76,7 @@ struct DueCommand: Subcommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore(arguments)
-        let due = try store.due(at: Date())
+        let due = try context.service(arguments).due(at: Date())
         let out = context.console.out
         if arguments.has("--json") {
             for stored in due { out.line(JSONRecords.stored(stored).rendered) }

@@ -2,6 +2,7 @@ import Foundation
 import ProspectStore
 import ProspectsCore
 import ProspectsExchange
+import ProspectsService
 
 /// `prospects show`: everything known about one prospect, scan history included.
 struct ShowCommand: Subcommand {
@@ -28,13 +29,13 @@ struct ShowCommand: Subcommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore(arguments)
         let text = arguments.positionals[0]
-        guard let stored = try store.prospect(ProspectReference(parsing: text)) else {
+        guard let details = try context.service(arguments).details(of: ProspectReference(parsing: text)) else {
             context.console.warn("\(SafeText.escaped(text)): no such prospect")
             return .dataError
         }
-        let history = try store.history(of: stored.id)
+        let stored = details.stored
+        let history = details.history
         let out = context.console.out
         if arguments.has("--json") {
             var json = JSONRecords.stored(stored)

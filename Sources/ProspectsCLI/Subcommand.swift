@@ -1,5 +1,6 @@
 import Foundation
 import ProspectStore
+import ProspectsService
 
 /// One `prospects` subcommand: its help, the options it accepts, and how it runs.
 protocol Subcommand: SendableMetatype {
@@ -10,12 +11,18 @@ protocol Subcommand: SendableMetatype {
     static var help: String { get }
     static var flags: Set<String> { get }
     static var options: Set<String> { get }
+    /// The words an option accepts, for shell completion (`--filter`: everyone, contacted, uncontacted).
+    static var optionValues: [String: [String]] { get }
 
     init(_ arguments: CommandLineArguments) throws(UsageError)
     func run(_ context: CommandContext) throws -> ExitCode
 }
 
-/// What every command may use: the streams, the environment, the clock.
+extension Subcommand {
+    static var optionValues: [String: [String]] { [:] }
+}
+
+/// What every command may use: the streams, the environment.
 final class CommandContext {
     let console: Console
     let environment: [String: String]
@@ -25,14 +32,18 @@ final class CommandContext {
         self.environment = environment
     }
 
-    /// Opens the store named by `--store`, else `PROSPECTS_STORE`, else `./prospects.sqlite`. Only the commands
-    /// that load prospects (`ingest`, `import`, `watch`) create a missing SQLite file: for the others, a missing
-    /// file is a mistyped path, and an empty new store would hide it.
+    /// The application layer on the store named by `--store`, else `PROSPECTS_STORE`, else `./prospects.sqlite`.
+    func service(_ arguments: CommandLineArguments, lockWait: Duration = StoreLocation.defaultLockWait)
+        -> ProspectsService
+    {
+        ProspectsService(storeOption: arguments.value("--store"), environment: environment, lockWait: lockWait)
+    }
+
+    /// A store of its own, opened now, for `watch` (which opens one again after losing the connection).
     func openStore(
         _ arguments: CommandLineArguments, create: Bool = false, lockWait: Duration = StoreLocation.defaultLockWait
     ) throws(StoreError) -> any ProspectStore {
-        try StoreLocation.resolve(option: arguments.value("--store"), environment: environment)
-            .open(create: create, lockWait: lockWait)
+        try service(arguments, lockWait: lockWait).openStore(create: create)
     }
 }
 

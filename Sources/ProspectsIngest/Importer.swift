@@ -64,9 +64,6 @@ public final class Importer {
         var rejected: Int { reports.count { if case .rejected = $0 { true } else { false } } }
     }
 
-    /// The import stopped at a person's request (SIGINT or SIGTERM), before the next batch was written.
-    public struct Interrupted: Error, Sendable {}
-
     private let store: any ProspectStore
     private let batchSize: Int
     private var stopSignals: SignalPipe?

@@ -19,17 +19,13 @@ public final class Ingester {
         case file(FileResult)
     }
 
-    /// The run stopped at a person's request (SIGINT or SIGTERM). Every file reported before it is in the store,
-    /// and no other: `totals` counts them. Running the same ingest again loads the rest, and counts the files
-    /// already loaded as duplicates (the ledger knows their bytes).
-    public struct Interrupted: Error, Sendable {
-        public var totals: LoadTotals
-    }
-
     private let store: any ProspectStore
     private let processor: ParallelProcessor
     private let batchSize: Int
     private var stopSignals: SignalPipe?
+    /// The totals of the files committed so far. After `Interrupted` every file reported is in the store, and no
+    /// other: running the same ingest again loads the rest, and counts those as duplicates (the ledger knows them).
+    public private(set) var committed = LoadTotals()
 
     public init(
         store: any ProspectStore, workers: Int? = nil, options: FileProcessor.Options = .init(), batchSize: Int = 512
@@ -56,13 +52,15 @@ public final class Ingester {
         try processor.run(jobs) { outcome in
             if let stopSignals, stopSignals.drain() > 0 {
                 try loader.flush { try report(.file($0)) }
-                throw Interrupted(totals: loader.totals)
+                committed = loader.totals
+                throw Interrupted()
             }
             decoded += 1
             try report(.decoded(count: decoded))
             try loader.add(outcome) { try report(.file($0)) }
         }
         try loader.flush { try report(.file($0)) }
+        committed = loader.totals
         return loader.totals
     }
 }

@@ -2,17 +2,18 @@ import Foundation
 import ProspectsExchange
 
 /// Parses the times `remind` accepts: absolute dates (`--at`) and durations from now (`--in`).
-enum ReminderTime {
+public enum ReminderTime {
     /// Reminders fall within years 1 to 9999: past that, dates no longer print as `YYYY-MM-DD` and seconds overflow
     /// the store's integers.
-    static let range = Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799)
+    public static let range =
+        Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799)
 
     /// The longest `--in`: a century, far past any reminder and far from the end of `range`.
-    static let longestDuration: TimeInterval = 100 * 366 * 86_400
+    public static let longestDuration: TimeInterval = 100 * 366 * 86_400
 
     /// `2026-12-01T09:00:00Z` (any ISO 8601 with zone), `2026-12-01 09:00` (local time), or `2026-12-01` (09:00 local,
     /// the app's "tomorrow morning" habit); see `Timestamp`.
-    static func parseDate(_ text: String) -> Date? {
+    public static func parseDate(_ text: String) -> Date? {
         guard let date = Timestamp.parse(text, defaultHour: 9), range.contains(date) else {
             return nil
         }
@@ -20,7 +21,7 @@ enum ReminderTime {
     }
 
     /// `90s`, `30m`, `2h`, `1d`, `1w`, or a sum such as `1h30m`. Returns seconds.
-    static func parseDuration(_ text: String) -> TimeInterval? {
+    public static func parseDuration(_ text: String) -> TimeInterval? {
         var total: TimeInterval = 0
         var number = ""
         var sawUnit = false

@@ -5,19 +5,19 @@ import SystemCalls
 /// capture anything.
 private nonisolated(unsafe) var pendingTemporary: UnsafeMutablePointer<CChar>?
 
-/// Writes a file a person asked for with `-o`, as shell redirection would where that is what `-o` must mean, and
-/// more carefully where it can be.
+/// Writes a file a person asked for (`export -o`, `encode -o`), as shell redirection would where that is what the
+/// name must mean, and more carefully where it can be.
 ///
 /// A regular file (or none yet) is written private (mode 0600: it holds names and addresses) and never
 /// half-written (a temporary file in the same folder, synced, then renamed over the target). A symbolic link is
 /// followed to the file it names. A descriptor the process was given (`/dev/stdout`, `/dev/fd/N`), a device or a
 /// FIFO is written through, never replaced: renaming over `/dev/null` as root would break the machine. An SQLite
 /// database is never replaced.
-enum OutputFile {
+public enum OutputFile {
     /// An output being written: bytes go in as they come (an export of any size holds one chunk), and `finish`
     /// makes them the file. Released unfinished (an error on the way), it closes what it opened and removes its
     /// temporary file, so the target is left as it was.
-    final class Writer {
+    public final class Writer {
         private let descriptor: Int32
         /// The path as the person gave it, for messages.
         private let path: String
@@ -43,13 +43,13 @@ enum OutputFile {
             if let temporary { unlink(temporary) }
         }
 
-        func write(_ bytes: [UInt8]) throws(CommandFailure) {
+        public func write(_ bytes: [UInt8]) throws(OutputFileError) {
             guard OutputFile.writeAll(bytes, to: descriptor) else {
-                throw OutputFile.failure("cannot write \(path)", status: .ioError)
+                throw OutputFile.failure(OutputFileError.cannotWrite, "cannot write \(path)")
             }
         }
 
-        func finish() throws(CommandFailure) {
+        public func finish() throws(OutputFileError) {
             guard ownsDescriptor else {
                 finished = true
                 return
@@ -60,14 +60,14 @@ enum OutputFile {
             let closed = close(descriptor) == 0
             finished = true
             guard synced, closed else {
-                let error = OutputFile.failure("cannot write \(path)", status: .ioError)
+                let error = OutputFile.failure(OutputFileError.cannotWrite, "cannot write \(path)")
                 if let temporary { unlink(temporary) }
                 throw error
             }
             guard let temporary else { return }
             // The bytes are safe; what fails now is the name: the file cannot be created.
             guard rename(temporary, target) == 0 else {
-                let error = OutputFile.failure("cannot create \(path)", status: .cannotCreate)
+                let error = OutputFile.failure(OutputFileError.cannotCreate, "cannot create \(path)")
                 unlink(temporary)
                 throw error
             }
@@ -75,29 +75,27 @@ enum OutputFile {
     }
 
     /// Writes `bytes` as the whole output at `path`.
-    static func write(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+    public static func write(_ bytes: [UInt8], to path: String) throws(OutputFileError) {
         let writer = try open(path)
         try writer.write(bytes)
         try writer.finish()
     }
 
     /// Starts the output at `path`, following the rules above.
-    static func open(_ path: String) throws(CommandFailure) -> Writer {
+    public static func open(_ path: String) throws(OutputFileError) -> Writer {
         if let fd = inheritedDescriptor(path) {
             // Given by the shell, it has no close-on-exec flag; every descriptor this process opens has one, the
             // store's among them (`-o /dev/fd/3` would write over the database).
             let flags = fcntl(fd, F_GETFD)
             guard flags != -1, flags & FD_CLOEXEC == 0 else {
-                throw CommandFailure(
-                    message: "cannot write \(path): descriptor \(fd) was not given to this command",
-                    status: .cannotCreate)
+                throw .cannotCreate("cannot write \(path): descriptor \(fd) was not given to this command")
             }
             guard !startsLikeSQLite(descriptor: fd) else { throw databaseRefusal(path) }
             return Writer(descriptor: fd, path: path, target: path, owns: false)
         }
         var info = stat()
         guard lstat(path, &info) == 0 else {
-            guard errno == ENOENT else { throw failure("cannot create \(path)", status: .cannotCreate) }
+            guard errno == ENOENT else { throw failure(OutputFileError.cannotCreate, "cannot create \(path)") }
             return try openAtomically(path)
         }
         switch info.st_mode & S_IFMT {
@@ -105,7 +103,7 @@ enum OutputFile {
             return try openAtomically(path)
         case S_IFLNK:
             guard let resolved = realpath(path, nil) else {
-                throw failure("cannot write \(path), a symbolic link to nothing", status: .cannotCreate)
+                throw failure(OutputFileError.cannotCreate, "cannot write \(path), a symbolic link to nothing")
             }
             defer { free(resolved) }
             // One level only: realpath resolved every link, so the result is no link.
@@ -113,12 +111,12 @@ enum OutputFile {
         case S_IFCHR, S_IFIFO, S_IFSOCK:
             // Opened as it is: a FIFO waits for its reader, as `>` does.
             let fd = Glibc.open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-            guard fd >= 0 else { throw failure("cannot write \(path)", status: .cannotCreate) }
+            guard fd >= 0 else { throw failure(OutputFileError.cannotCreate, "cannot write \(path)") }
             return Writer(descriptor: fd, path: path, target: path, owns: true)
         case S_IFDIR:
-            throw CommandFailure(message: "cannot create \(path): it is a folder", status: .cannotCreate)
+            throw .cannotCreate("cannot create \(path): it is a folder")
         default:
-            throw CommandFailure(message: "cannot create \(path): it is not a file", status: .cannotCreate)
+            throw .cannotCreate("cannot create \(path): it is not a file")
         }
     }
 
@@ -141,7 +139,7 @@ enum OutputFile {
         }
     }
 
-    private static func openAtomically(_ path: String) throws(CommandFailure) -> Writer {
+    private static func openAtomically(_ path: String) throws(OutputFileError) -> Writer {
         try refuseDatabase(path)
         // Beside the target, so that the rename stays on one file system; a short name of its own, so that a target
         // name near the 255-byte limit still has room for it.
@@ -150,7 +148,7 @@ enum OutputFile {
         // stand in the way.
         let temporary = "\(folder).prospects-\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 36)).tmp"
         let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure("cannot create \(path)", status: .cannotCreate) }
+        guard fd >= 0 else { throw failure(OutputFileError.cannotCreate, "cannot create \(path)") }
         removeOnInterrupt(temporary)
         return Writer(descriptor: fd, path: path, temporary: temporary, target: path, owns: true)
     }
@@ -189,7 +187,7 @@ enum OutputFile {
 
     /// `export -o "$PROSPECTS_STORE"`, or a typo, would otherwise replace the whole store with a CSV file. Any other
     /// existing file is replaced, as `-o` does everywhere.
-    private static func refuseDatabase(_ path: String) throws(CommandFailure) {
+    private static func refuseDatabase(_ path: String) throws(OutputFileError) {
         let sideFile = ["-wal", "-shm", "-journal"].first { path.hasSuffix($0) }
         let database = sideFile.map { String(path.dropLast($0.count)) } ?? path
         // Non-blocking, so that a FIFO at the path cannot hang the check.
@@ -206,13 +204,12 @@ enum OutputFile {
             && header == Array("SQLite format 3\u{0}".utf8)
     }
 
-    private static func databaseRefusal(_ path: String) -> CommandFailure {
-        CommandFailure(
-            message: "\(path) belongs to an SQLite database (a prospect store?); not replacing it",
-            status: .cannotCreate)
+    private static func databaseRefusal(_ path: String) -> OutputFileError {
+        .cannotCreate("\(path) belongs to an SQLite database (a prospect store?); not replacing it")
     }
 
-    fileprivate static func failure(_ what: String, status: ExitCode) -> CommandFailure {
-        CommandFailure(message: "\(what): \(String(cString: strerror(errno)))", status: status)
+    /// The error for a system call that just failed, with the system's reason (read from `errno` at once).
+    fileprivate static func failure(_ kind: (String) -> OutputFileError, _ what: String) -> OutputFileError {
+        kind("\(what): \(String(cString: strerror(errno)))")
     }
 }

@@ -1,0 +1,20 @@
+import Foundation
+
+@testable import ProspectsCLI
+
+/// One command line run by a function call, with stdout and stderr kept in memory: no process is started.
+struct CommandRun {
+    var status: ExitCode
+    var out: String
+    var err: String
+
+    init(_ argv: [String], environment: [String: String] = [:]) {
+        let console = Console.capturing()
+        status = ProspectsCommand.run(argv, environment: environment, console: console)
+        out = console.out.text
+        err = console.err.text
+    }
+
+    /// stdout's lines, without the empty one after the last line end.
+    var lines: [String] { out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+}
