@@ -182,6 +182,9 @@ public protocol ProspectStore: AnyObject {
     func due(at date: Date) throws(StoreError) -> [StoredProspect]
     /// How many prospects the store holds.
     func count() throws(StoreError) -> Int
+    /// A number that changes when another connection or process commits to the store, cheap enough to poll every
+    /// second (SQLite's `PRAGMA data_version`); nil for a store that has none (PostgreSQL).
+    func changeCounter() throws(StoreError) -> Int64?
 }
 
 /// A store whose write transaction can span several `record` calls, for bulk loads: SQLite, where each commit
@@ -193,6 +196,8 @@ public protocol TransactionGrouping: ProspectStore {
 }
 
 extension ProspectStore {
+    public func changeCounter() throws(StoreError) -> Int64? { nil }
+
     /// Every prospect the filter selects, in the order asked for.
     public func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool) throws(StoreError) -> [StoredProspect] {
         var prospects: [StoredProspect] = []

@@ -51,10 +51,13 @@ public final class ProspectsService {
 
     /// Hands the prospects `query` selects to `body`, one at a time and in order, until it returns false. From
     /// SQLite a list of millions holds one prospect at a time; the read lasts as long as `body` takes.
+    /// A search is a substring filter applied here to the ordered list, so it reads every prospect of the tab.
     public func forEach(_ query: ProspectQuery, _ body: (StoredProspect) -> Bool) throws(StoreError) {
         var skipped = 0
         var handed = 0
+        let search = query.foldedSearch
         try store().forEach(filter: query.filter, sort: query.sort, reverse: query.reverse) { prospect in
+            if let search, !ProspectQuery.matches(prospect.prospect, folded: search) { return true }
             guard skipped >= query.offset else {
                 skipped += 1
                 return true
@@ -73,6 +76,33 @@ public final class ProspectsService {
             return true
         }
         return prospects
+    }
+
+    /// How many prospects each tab holds, among those `search` selects (see `ProspectQuery.search`); one read.
+    public func counts(search: String? = nil) throws(StoreError) -> TabCounts {
+        let folded = ProspectQuery(search: search).foldedSearch
+        if folded == nil {
+            let store = try store()
+            let everyone = try store.count()
+            var contacted = 0
+            try store.forEach(filter: .contacted, sort: .recent, reverse: false) { _ in
+                contacted += 1
+                return true
+            }
+            return TabCounts(everyone: everyone, contacted: contacted)
+        }
+        var counts = TabCounts(everyone: 0, contacted: 0)
+        try forEach(ProspectQuery(search: search)) { prospect in
+            counts.everyone += 1
+            if prospect.isContacted { counts.contacted += 1 }
+            return true
+        }
+        return counts
+    }
+
+    /// Every prospect with a reminder, grouped as the reminders page shows them (see `ReminderGroups`).
+    public func reminders(at now: Date) throws(StoreError) -> ReminderGroups {
+        ReminderGroups(try store().due(at: ReminderTime.range.upperBound), now: now)
     }
 
     /// Everything known about one prospect, its scan history included; nil when no prospect matches.
