@@ -143,7 +143,8 @@ let package = Package(
         .testTarget(
             name: "ProspectsWebTests",
             dependencies: [
-                "ProspectsWeb", "ProspectsService", "ProspectStore", "ProspectsCore", "ProspectsTestSupport",
+                "ProspectsWeb", "ProspectsService", "ProspectStore", "ProspectsCore", "ProspectsIngest",
+                "ProspectsTestSupport",
                 "QRDecoding", "WebTestSupport", "prospects",
             ],
             swiftSettings: strict
