@@ -1,0 +1,54 @@
+import Foundation
+import ProspectsTestSupport
+import Testing
+import WebTestSupport
+
+/// The built `prospects serve`: it prints its address, serves, and ends cleanly on SIGTERM; off loopback it refuses.
+@Suite struct ServeCommandTests {
+    @Test func printsItsAddressServesAndStopsOnSIGTERM() throws {
+        let folder = try TemporaryDirectory(prefix: "prospects-serve-test")
+        defer { folder.cleanup() }
+        let store = folder.file("prospects.sqlite")
+        let process = Process()
+        process.executableURL = ProspectsProcess.executable
+        process.arguments = ["serve", "--store", store, "--port", "0"]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        var printed = Data()
+        while !printed.contains(UInt8(ascii: "\n")) {
+            let more = out.fileHandleForReading.availableData
+            if more.isEmpty { break }
+            printed += more
+        }
+        let line = String(decoding: printed, as: UTF8.self)
+        #expect(line.hasPrefix("serving http://127.0.0.1:"))
+        let port = try #require(UInt16(line.split(separator: ":").last?.prefix { $0.isNumber } ?? ""))
+        let client = try RawHTTPClient(port: port)
+        let page = try client.request("GET", "/")
+        client.close()
+        #expect(page.status == 200)
+        #expect(page.text.contains("Everyone"))
+        #expect(FileManager.default.fileExists(atPath: store), "a missing store is made, as ingest makes it")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(stderr.contains("stopped"))
+    }
+
+    @Test func refusesAnAddressOtherThanLoopbackWithExit78() throws {
+        let folder = try TemporaryDirectory(prefix: "prospects-serve-test")
+        defer { folder.cleanup() }
+        let result = try ProspectsProcess.run(
+            ["serve", "--store", folder.file("p.sqlite"), "--host", "0.0.0.0", "--port", "0"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("refusing to serve on 0.0.0.0"))
+        #expect(result.stderr.contains("accounts"))
+        let badPort = try ProspectsProcess.run(["serve", "--port", "70000"])
+        #expect(badPort.status == 64)
+    }
+}
