@@ -106,7 +106,8 @@ public final class HTTPServer: Sendable {
             usleep(5_000)
         }
         MHD_stop_daemon(daemon.pointer)
-        close(quiesced >= 0 ? quiesced : daemon.listeningSocket)
+        // A quiesced daemon hands its listening socket back; otherwise stopping closed it.
+        if quiesced >= 0 { close(quiesced) }
     }
 }
 

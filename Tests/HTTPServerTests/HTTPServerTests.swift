@@ -136,6 +136,19 @@ import WebTestSupport
         #expect(idle.count == 200)
     }
 
+    @Test func closesAConnectionOverTheLimitForOneAddress() throws {
+        var configuration = testConfiguration()
+        configuration.connectionLimitPerAddress = 2
+        let server = try HTTPServer(configuration: configuration) { _ in .text("served") }
+        let first = try RawHTTPClient(port: server.port)
+        let second = try RawHTTPClient(port: server.port)
+        #expect(try first.request("GET", "/").text == "served")
+        #expect(try second.request("GET", "/").text == "served")
+        let third = try RawHTTPClient(port: server.port)
+        #expect(try third.isClosedByPeer())
+        #expect(try first.request("GET", "/").text == "served")
+    }
+
     @Test func deliversServerSentEventsAsTheyAreWritten() throws {
         let stream = ResponseStream()
         let server = try HTTPServer(configuration: testConfiguration()) { _ in .eventStream(stream) }
