@@ -53,6 +53,13 @@ public final class ResponseStream: Sendable {
         return write(Array((text + "\n").utf8))
     }
 
+    /// Sends a Server-Sent Events comment, which clients ignore: a periodic one lets the writer learn that a client
+    /// has gone (a sleeping connection notices only when it next sends; the write after that returns false).
+    @discardableResult
+    public func sendHeartbeat() -> Bool {
+        write(Array(":\n\n".utf8))
+    }
+
     /// Ends the response once what was written has been sent.
     public func finish() {
         state.withLock { state in

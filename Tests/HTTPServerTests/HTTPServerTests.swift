@@ -87,6 +87,26 @@ import WebTestSupport
         #expect(folder.contents.isEmpty)
     }
 
+    @Test func keepsAnUploadTheHandlerMovedAway() throws {
+        let folder = try UploadFolder()
+        let kept = try UploadFolder()
+        let server = try HTTPServer(configuration: testConfiguration(uploadsIn: folder)) { request in
+            guard let file = request.form.files.first else { return .text("no file", status: 400) }
+            let destination = kept.path + "/" + file.fileName
+            let moved = rename(file.path, destination) == 0
+            return .text(moved ? "kept" : "not moved")
+        }
+        var multipart = MultipartBody()
+        multipart.add(file: "picture", fileName: "card.png", contentType: "image/png", content: [9, 8, 7])
+        let client = try RawHTTPClient(port: server.port)
+        let response = try client.request(
+            "POST", "/upload", headers: [("Content-Type", multipart.contentType)], body: multipart.finished)
+        #expect(response.text == "kept")
+        _ = try client.request("GET", "/")
+        #expect(folder.contents.isEmpty)
+        #expect(FileManager.default.contents(atPath: kept.path + "/card.png") == Data([9, 8, 7]))
+    }
+
     @Test func refusesAnOversizeUploadWith413AndKeepsNothing() throws {
         let folder = try UploadFolder()
         var configuration = testConfiguration(uploadsIn: folder)
@@ -167,6 +187,21 @@ import WebTestSupport
         while let chunk = try client.readChunk() { rest += String(decoding: chunk, as: UTF8.self) }
         #expect(rest == "data: two\ndata: lines\n\n")
         #expect(!stream.isOpen)
+    }
+
+    @Test func stopEndsAnOpenEventStream() throws {
+        let stream = ResponseStream()
+        let server = try HTTPServer(configuration: testConfiguration()) { _ in .eventStream(stream) }
+        let client = try RawHTTPClient(port: server.port)
+        try client.send(RawHTTPClient.requestBytes("GET", "/events", host: "x"))
+        #expect(try client.readHead().status == 200)
+        #expect(stream.sendHeartbeat())
+        #expect(try client.readChunk() == Array(":\n\n".utf8))
+        // The connection is now suspended, waiting for the next event: stopping must wake and end it.
+        server.stop()
+        #expect(try client.readChunk() == nil)
+        #expect(!stream.isOpen)
+        #expect(!stream.send(data: "too late"))
     }
 
     @Test func sendsAFileAndRefusesAHeaderWithALineBreak() throws {
