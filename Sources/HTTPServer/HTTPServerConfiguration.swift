@@ -17,7 +17,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var connectionTimeout = 30
     /// Bytes of memory one connection may use for its request line, headers and read buffer.
     public var connectionMemoryLimit = 64 * 1024
-    /// Bytes of body kept in memory for a request that is not a form; more is answered 413.
+    /// Bytes of body kept in memory for a request that is not a form, and of a form's text fields; more is
+    /// answered 413.
     public var maximumBodySize = 1 << 20
     /// Bytes of one uploaded file at most; more is answered 413 and nothing is kept.
     public var maximumFileSize = 32 << 20

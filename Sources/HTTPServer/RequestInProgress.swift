@@ -14,6 +14,7 @@ final class RequestInProgress {
     let path: String
     let query: [HTTPField]
     let headers: HTTPHeaders
+    let cookies: [HTTPField]
     let remoteAddress: String
     private let limits: HTTPServerConfiguration
 
@@ -22,8 +23,10 @@ final class RequestInProgress {
     private var files: [UploadedFile] = []
     private var postProcessor: OpaquePointer?
     private var receivedBytes = 0
-    /// The open file of the upload being written, and the index of its entry in `files`.
+    /// The open file of the upload being written (the last of `files`), or -1.
     private var fileDescriptor: Int32 = -1
+    /// Bytes of text fields so far, held in memory: at most `maximumBodySize`.
+    private var fieldBytes = 0
     private var isWritingField = false
 
     /// The status the request is answered with instead of calling the handler (413, 400, 500).
@@ -37,6 +40,7 @@ final class RequestInProgress {
         self.limits = limits
         query = Self.values(of: connection, kind: .GET_ARGUMENT_KIND)
         headers = HTTPHeaders(Self.values(of: connection, kind: .HEADER_KIND))
+        cookies = Self.values(of: connection, kind: .COOKIE_KIND)
         var address = [CChar](repeating: 0, count: 64)
         remoteAddress =
             prospects_mhd_client_address(connection, &address, address.count) == 0
@@ -61,7 +65,8 @@ final class RequestInProgress {
         if postProcessor == nil { refuse(400, "the form's content type has no boundary") }
     }
 
-    /// Takes the next piece of the body: kept, parsed as a form, or dropped once the request is refused.
+    /// Takes the next piece of the body: kept, parsed as a form, or dropped once the request is refused
+    /// (libmicrohttpd lets a response be queued only before the body or after all of it).
     func receive(_ data: UnsafePointer<CChar>, count: Int) {
         guard refusal == nil else { return }
         receivedBytes += count
@@ -85,6 +90,11 @@ final class RequestInProgress {
         if offset == 0 { startPart(key: key, fileName: fileName, contentType: contentType) }
         guard refusal == nil else { return false }
         if isWritingField {
+            fieldBytes += data.count
+            guard fieldBytes <= limits.maximumBodySize else {
+                refuse(413, "the form's text fields are larger than \(limits.maximumBodySize) bytes")
+                return false
+            }
             fields[fields.count - 1].value += String(decoding: data, as: UTF8.self)
             return true
         }
@@ -147,7 +157,7 @@ final class RequestInProgress {
     /// The request as the handler sees it.
     func request() -> HTTPRequest {
         HTTPRequest(
-            method: method, path: path, query: query, headers: headers, remoteAddress: remoteAddress,
+            method: method, path: path, query: query, headers: headers, cookies: cookies, remoteAddress: remoteAddress,
             body: body, form: HTTPForm(fields: fields, files: files))
     }
 

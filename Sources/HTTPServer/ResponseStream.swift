@@ -4,7 +4,7 @@ import Synchronization
 /// A response body written over time, as Server-Sent Events are: a writer on any thread appends bytes, the server
 /// sends them, and the connection sleeps (suspended, using no thread) while there is nothing to send.
 ///
-/// A class because the writer and the server share one stream.
+/// A class because the writer and the server share it; one stream serves one response.
 public final class ResponseStream: Sendable {
     private struct State: ~Copyable {
         var pending: [UInt8] = []

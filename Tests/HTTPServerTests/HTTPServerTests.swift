@@ -26,6 +26,15 @@ import WebTestSupport
         #expect(response.text == "q=café au lait|tag=a|tag=b|empty=|lt=<b>")
     }
 
+    @Test func readsCookies() throws {
+        let server = try HTTPServer(configuration: testConfiguration()) { request in
+            .text("\(request.cookie("session") ?? "-") \(request.cookies.count)")
+        }
+        let response = try RawHTTPClient(port: server.port).request(
+            "GET", "/", headers: [("Cookie", "theme=dark; session=abc123")])
+        #expect(response.text == "abc123 2")
+    }
+
     @Test func keepsARawBodyAndRefusesOneOverTheLimit() throws {
         var configuration = testConfiguration()
         configuration.maximumBodySize = 1_000
@@ -56,6 +65,21 @@ import WebTestSupport
             "POST", "/form", headers: [("Content-Type", "application/x-www-form-urlencoded")],
             body: Array("name=Ada+Lovelace&note=%3Cscript%3E&tag=a&tag=b".utf8))
         #expect(response.text == "name=Ada Lovelace|note=<script>|tag=a|tag=b 0")
+    }
+
+    @Test func refusesFormFieldsLargerThanTheBodyLimit() throws {
+        var configuration = testConfiguration()
+        configuration.maximumBodySize = 1_000
+        let calls = Counter()
+        let server = try HTTPServer(configuration: configuration) { _ in
+            calls.increment()
+            return .text("stored")
+        }
+        let response = try RawHTTPClient(port: server.port).request(
+            "POST", "/form", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Array(("note=" + String(repeating: "a", count: 2_000)).utf8))
+        #expect(response.status == 413)
+        #expect(calls.value == 0)
     }
 
     @Test func streamsTwoUploadedFilesToDiskAndRemovesThemAfterTheResponse() throws {
