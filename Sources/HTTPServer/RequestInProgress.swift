@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -104,8 +105,10 @@ final class RequestInProgress {
             refuse(413, "the file \(files[files.count - 1].fileName) is larger than \(limits.maximumFileSize) bytes")
             return false
         }
-        guard FileBytes.writeAll(fileDescriptor, data) else {
-            refuse(500, "cannot write the upload to \(limits.uploadDirectory) (errno \(errno))")
+        do {
+            try writeAll(fileDescriptor, data, path: files[files.count - 1].path)
+        } catch {
+            refuse(500, "cannot write the upload: \(error.message)")
             return false
         }
         return true

@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -66,11 +68,12 @@ public final class RawHTTPClient {
     public func send(_ bytes: [UInt8]) throws(RawHTTPError) {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, 0) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .socket("send", errno)
+            let count = retryingOnInterrupt {
+                bytes.withUnsafeBytes {
+                    Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+                }
             }
+            guard count >= 0 else { throw .socket("send", errno) }
             offset += count
         }
     }
@@ -161,17 +164,13 @@ public final class RawHTTPClient {
     /// Reads what the socket has into the buffer; false at end of file.
     private func fill() throws(RawHTTPError) -> Bool {
         var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                buffer += chunk[..<count]
-                return true
-            }
-            if count == 0 { return false }
-            if errno == EINTR { continue }
-            if errno == ECONNRESET { return false }
-            throw errno == EAGAIN ? .timedOut : .socket("recv", errno)
+        let count = retryingOnInterrupt { chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
+        if count > 0 {
+            buffer += chunk[..<count]
+            return true
         }
+        if count == 0 || errno == ECONNRESET { return false }
+        throw errno == EAGAIN ? .timedOut : .socket("recv", errno)
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
