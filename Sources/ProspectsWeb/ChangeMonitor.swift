@@ -30,26 +30,21 @@ final class ChangeMonitor: Sendable {
 
     /// Starts the polling thread on a store connection of its own.
     func start(interval: Duration, openStore: @escaping @Sendable () throws -> any ProspectStore) {
+        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        // A comment every 15 s or so: a stream whose client left is noticed and dropped, and proxies keep it open.
+        let heartbeatEvery = max(1, Int((15 / max(seconds, 0.05)).rounded()))
         let thread = Thread { [self] in
             let store = try? openStore()
-            var last = try? store?.changeCounter()
+            var last: Int64? = (try? store?.changeCounter()) ?? nil
             var ticks = 0
-            let heartbeatEvery = max(
-                1,
-                Int(
-                    15
-                        / max(
-                            0.05,
-                            Double(interval.components.seconds)
-                                + Double(interval.components.attoseconds) / 1e18)))
             while !stopped.load(ordering: .acquiring) {
-                Thread.sleep(
-                    forTimeInterval: Double(interval.components.seconds)
-                        + Double(interval.components.attoseconds) / 1e18)
+                Thread.sleep(forTimeInterval: seconds)
                 ticks += 1
-                let counter = try? store?.changeCounter()
-                let changed = changedHere.exchange(false, ordering: .acquiring) || counter != last
-                last = counter
+                // A poll that fails (the store busy a moment) says nothing changed; the next one will tell.
+                let counter: Int64? = (try? store?.changeCounter()) ?? nil
+                let moved = counter != nil && counter != last
+                if counter != nil { last = counter }
+                let changed = changedHere.exchange(false, ordering: .acquiring) || moved
                 if changed {
                     broadcast { $0.send(event: "change", data: "list") }
                 } else if ticks % heartbeatEvery == 0 {
