@@ -1,4 +1,5 @@
 import Glibc
+import ProspectsIngest
 import ProspectsWeb
 
 /// `prospects serve`: the lead list in the browser, over the same store as the other commands.
@@ -16,7 +17,8 @@ struct ServeCommand: Subcommand {
           --port <n>              the port (default 8080; 0 lets the system choose)
           -h, --help              show this help
 
-        Prints the address to open, then serves until SIGINT or SIGTERM, which end it cleanly (exit 0). The pages
+        Prints the address to open, then serves until SIGINT or SIGTERM, which end it cleanly (exit 0), letting the
+        requests in flight finish. Under systemd (Type=notify) it reports READY and STOPPING on $NOTIFY_SOCKET. The pages
         work without JavaScript; the list reloads by itself when the store changes (another ingest, watch or serve).
         Exit status: 0 after a stop signal, 64 for a bad option, 69 when the store is unavailable, 74 when it
         cannot listen (address in use), 78 for an address other than loopback.
@@ -62,8 +64,12 @@ struct ServeCommand: Subcommand {
         context.console.out.line("serving \(server.url)")
         context.console.out.flush()
         context.console.warn("press Ctrl-C to stop")
+        let systemd = SystemdNotifier(environment: context.environment)
+        systemd.status("serving \(server.url)")
+        systemd.ready()
         var received: Int32 = 0
         sigwait(&stopSignals, &received)
+        systemd.stopping()
         server.stop()
         context.console.warn("stopped")
         return .success

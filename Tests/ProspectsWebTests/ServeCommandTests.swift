@@ -9,9 +9,13 @@ import WebTestSupport
         let folder = try TemporaryDirectory(prefix: "prospects-serve-test")
         defer { folder.cleanup() }
         let store = folder.file("prospects.sqlite")
+        let systemd = try NotifySocket()
         let process = Process()
         process.executableURL = ProspectsProcess.executable
         process.arguments = ["serve", "--store", store, "--port", "0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = systemd.address
+        process.environment = environment
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -32,10 +36,17 @@ import WebTestSupport
         #expect(page.status == 200)
         #expect(page.text.contains("Everyone"))
         #expect(FileManager.default.fileExists(atPath: store), "a missing store is made, as ingest makes it")
+        var heard: [String] = []
+        while !heard.contains("READY=1"), let message = systemd.receive() {
+            heard += message.split(separator: "\n").map(String.init)
+        }
+        #expect(heard.contains("READY=1"))
+        #expect(heard.contains("STATUS=serving http://127.0.0.1:\(port)/"))
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
+        #expect(systemd.receive()?.contains("STOPPING=1") == true)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(stderr.contains("stopped"))
     }
