@@ -124,6 +124,9 @@ import WebTestSupport
             file: "pictures", fileName: "known.png", contentType: "image/png",
             content: PNGFixtures.contactCode("Ada Lovelace\nada@example.org"))
         body.add(file: "pictures", fileName: "notes.png", contentType: "image/png", content: Array("hello".utf8))
+        body.add(
+            file: "pictures", fileName: "bomb.png", contentType: "image/png",
+            content: PNGFixtures.hugeDimensionsHeader())
         let posted = try web.request(
             "POST", "/scan", headers: [("Content-Type", body.contentType)], body: body.finished)
         #expect(posted.status == 303)
@@ -132,6 +135,8 @@ import WebTestSupport
         #expect(page.contains("<strong>new.png</strong>: added: Hedy Lamarr &lt;hedy@example.net&gt;"))
         #expect(page.contains("<strong>known.png</strong>: already in the list: Ada Lovelace &lt;ada@example.org&gt;"))
         #expect(page.contains("<strong>notes.png</strong>: rejected: "))
+        let bomb = try #require(page.range(of: "<strong>bomb.png</strong>: rejected: "))
+        #expect(page[bomb.upperBound...].prefix(200).contains("30000"), "refused before decoding, as the CLI does")
         #expect(try web.store().count() == 2)
         let hedy = try #require(try web.leads()["Hedy Lamarr"])
         #expect(hedy.firstSource.hasSuffix("new.png"))
