@@ -18,7 +18,8 @@ struct ServeCommand: Subcommand {
           -h, --help              show this help
 
         Prints the address to open, then serves until SIGINT or SIGTERM, which end it cleanly (exit 0), letting the
-        requests in flight finish. Under systemd (Type=notify) it reports READY and STOPPING on $NOTIFY_SOCKET. The pages
+        requests in flight finish. Under systemd (Type=notify) it reports READY and STOPPING on $NOTIFY_SOCKET. One
+        line per request on stderr: method, path (without the query), status, duration. The pages
         work without JavaScript; the list reloads by itself when the store changes (another ingest, watch or serve).
         Exit status: 0 after a stop signal, 64 for a bad option, 69 when the store is unavailable, 74 when it
         cannot listen (address in use), 78 for an address other than loopback.
@@ -43,6 +44,11 @@ struct ServeCommand: Subcommand {
         configuration.port = port
         configuration.storeOption = arguments.value("--store")
         configuration.environment = context.environment
+        // One line per request on stderr (journald under systemd); written whole, so lines of two threads never mix.
+        configuration.log = { line in
+            let bytes = Array("\(line)\n".utf8)
+            _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
         // Blocked before the server's threads start, so that they inherit the mask and only `sigwait` below
         // receives a stop signal.
         var stopSignals = sigset_t()

@@ -43,6 +43,14 @@ struct RemindersPage {
                                         lead.isContacted ? "Mark uncontacted" : "Mark contacted"
                                     }
                                 }
+                                HTML.form(.method("post"), .action("/leads/\(lead.id)/remind"), .class("inline")) {
+                                    PageLayout.csrfField(csrfToken)
+                                    PageLayout.returnField("/reminders")
+                                    HTML.button(.type("submit"), .name("in"), .value("1d"), .class("later")) {
+                                        "In a day"
+                                    }
+                                    HTML.button(.type("submit"), .name("in"), .value("1w")) { "In a week" }
+                                }
                             }
                         }
                     }

@@ -34,6 +34,17 @@ final class WebApplication: HTTPHandler {
     }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard let log = configuration.log else { return answer(request) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let response = answer(request)
+        let elapsed = (clock.now - start) / .microseconds(1)
+        let milliseconds = (elapsed / 100).rounded() / 10
+        log("\(request.method) \(request.path) \(response.status) \(milliseconds) ms")
+        return response
+    }
+
+    private func answer(_ request: HTTPRequest) -> HTTPResponse {
         guard hostCheck.allows(request.headers["Host"]) else {
             return secured(.text("This server does not answer to that host name.\n", status: 421))
         }
@@ -266,7 +277,7 @@ final class WebApplication: HTTPHandler {
 
     private func remind(_ id: Int64, _ context: Context) throws -> HTTPResponse {
         let form = context.request.form
-        let path = "/leads/\(id)"
+        let path = returnPath(context, fallback: "/leads/\(id)")
         var date: Date?
         if form["clear"] == "true" {
             date = nil

@@ -19,6 +19,9 @@ public struct WebConfiguration: Sendable {
     public var changePollInterval: Duration = .seconds(1)
     /// Worker threads of the HTTP server.
     public var threadCount = 4
+    /// Receives one line per request answered (`GET /leads/7 200 1.4 ms`): the path without its query, which may
+    /// hold a search for a person's name.
+    public var log: (@Sendable (String) -> Void)?
 
     public init() {}
 }

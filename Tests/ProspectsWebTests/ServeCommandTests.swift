@@ -49,6 +49,7 @@ import WebTestSupport
         #expect(systemd.receive()?.contains("STOPPING=1") == true)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(stderr.contains("stopped"))
+        #expect(stderr.contains("GET / 200 "), "one line per request: \(stderr)")
     }
 
     @Test func refusesAnAddressOtherThanLoopbackWithExit78() throws {

@@ -110,6 +110,13 @@ import WebTestSupport
         let order = texts.compactMap { page.range(of: $0)?.lowerBound }
         #expect(order.count == texts.count)
         #expect(order == order.sorted())
+        // "In a day" moves an overdue reminder in place, and comes back to the reminders.
+        let ada = try #require(try web.leads()["Ada Lovelace"]).id
+        let moved = try web.post("/leads/\(ada)/remind", [("in", "1d"), ("return", "/reminders")])
+        #expect(moved.header("Location") == "/reminders")
+        let inADay = try #require(try web.leads()["Ada Lovelace"]?.remindAt)
+        #expect(abs(inADay.timeIntervalSinceNow - 86_400) < 120)
+        #expect(try web.get("/reminders").text.contains("Next 7 days (2)"))
     }
 
     @Test func anUploadOfSeveralPicturesGoesThroughIngestAndSaysWhatEachDid() throws {
