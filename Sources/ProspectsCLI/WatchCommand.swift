@@ -47,7 +47,6 @@ struct WatchCommand: Subcommand {
         others go on.
         """
     static let flags: Set<String> = ["--json", "--decoder-worker"]
-    static let lostEventSettleVariable = "PROSPECTS_TEST_LOST_EVENT_SETTLE_MS"
     static let options: Set<String> = ["--store", "--archive", "--rejected", "--poll", "--workers", "--pixel-limit"]
 
     let arguments: CommandLineArguments
@@ -78,20 +77,16 @@ struct WatchCommand: Subcommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         if decoderWorker {
-            let status = DecoderWorkerLoop.run(pixelLimit: pixelLimit, environment: context.environment)
+            let status = DecoderWorkerLoop.run(pixelLimit: pixelLimit)
             return ExitCode(rawValue: status) ?? .software
         }
         let console = context.console
         console.out.lineFlushed = true
-        var options = WatchService.Options(
+        let options = WatchService.Options(
             inbox: inbox, archive: arguments.value("--archive"), rejected: arguments.value("--rejected"),
             pollInterval: pollInterval, workers: workers, pixelLimit: pixelLimit,
             decoderExecutable: "/proc/self/exe",
             decoderArguments: ["prospects", "watch", "--decoder-worker", "--pixel-limit", String(pixelLimit)])
-        // Test hook: the 30 s fallback for a file whose close never comes, shortened so a test can wait for it.
-        if let milliseconds = context.environment[Self.lostEventSettleVariable].flatMap(Int.init), milliseconds > 0 {
-            options.lostEventSettle = .milliseconds(milliseconds)
-        }
         do {
             // A short wait for another process's lock: the loop waits a busy store out itself (see `commit`), and
             // a long one would hold up a stop signal or an inbox that went away.

@@ -179,6 +179,40 @@ struct WatchCoreTests {
         #expect(driver.send(.inspected(name: "a.png", purpose: .take(announced: false), facts: old)).isEmpty)
     }
 
+    /// A writer a year ahead (clock skew on NFS / SMB): the change time says nothing; once the file stops changing
+    /// for the settle time by the watcher's clock it is taken, however far ahead its dates are.
+    @Test func aFileDatedInTheFutureIsTakenOnceItStopsChangingByTheWatchersClock() {
+        var driver = Driver(inotify: false, pollInterval: .milliseconds(100))
+        driver.start(names: ["f.png"])
+        let ahead = Duration.seconds(-365 * 86_400)
+        for size in [100, 200, 300, 300, 300, 300, 300] {
+            let facts = driver.facts(size: size, sinceChange: ahead)
+            #expect(driver.send(.inspected(name: "f.png", purpose: .take(announced: false), facts: facts)).isEmpty)
+            driver.wait(.milliseconds(100))
+            #expect(driver.send(.timerFired) == ["scan"])
+            driver.send(.scanned(InboxScan(names: ["f.png"])))
+        }
+        // Unchanged since the third look, 500 ms ago.
+        let facts = driver.facts(size: 300, sinceChange: ahead)
+        #expect(
+            driver.send(.inspected(name: "f.png", purpose: .take(announced: false), facts: facts)) == ["claim f.png"])
+    }
+
+    /// A slow upload that spans a restart: found by the first scan, settled to look at, but its writer holds it.
+    @Test func aFileHeldOpenForWritingAtStartWaitsForItsClose() {
+        var driver = Driver()
+        driver.start(names: ["up.png"])
+        let held = driver.facts(sinceChange: .seconds(1), open: true)
+        #expect(driver.send(.inspected(name: "up.png", purpose: .take(announced: false), facts: held)).isEmpty)
+        // Now among the files being written: rescans leave it alone, however long it waits.
+        driver.wait(.seconds(10))
+        #expect(driver.send(.scanned(InboxScan(names: ["up.png"]))).isEmpty)
+        #expect(driver.send(.fileCompleted(name: "up.png")) == ["inspect up.png"])
+        let closed = driver.facts(sinceChange: .zero)
+        #expect(
+            driver.send(.inspected(name: "up.png", purpose: .take(announced: true), facts: closed)) == ["claim up.png"])
+    }
+
     @Test func anAnnouncedEmptyFileWaitsForTheSettleTimeLikeATouchBeforeTheWrite() {
         var driver = Driver()
         driver.start()
