@@ -110,13 +110,14 @@ struct WatchCommand: Subcommand {
                 service.stop()
             }
             try service.run { file in
-                // Stuck before, taken since (its owner or mode fixed): no longer a file that could not be taken.
-                stuck.remove(file.result.file.path)
-                report(file, console)
-                checkOutput()
-            } stuck: { file in
-                stuck.insert(file.inboxPath)
-                report(file, console)
+                if file.stuck != nil {
+                    stuck.insert(file.inboxPath)
+                    reportStuck(file, console)
+                } else {
+                    // Stuck before, taken since (its owner or mode fixed): no longer a file that could not be taken.
+                    stuck.remove(file.inboxPath)
+                    report(file, console)
+                }
                 checkOutput()
             }
             let totals = service.totals
@@ -144,9 +145,9 @@ struct WatchCommand: Subcommand {
     }
 
     private func report(_ file: WatchedFile, _ console: Console) {
-        let result = file.result
+        guard let result = file.result else { return }
         let prospects = result.file.prospects
-        let moved = displayPath(file.destination)
+        let moved = displayPath(file.path)
         let name = SafeText.escaped(file.name)
         switch result.outcome {
         case .inserted, .duplicate:
@@ -178,17 +179,18 @@ struct WatchCommand: Subcommand {
                 line.addRaw("error", "null")
             }
             line.add("rejectedCodes", array: result.file.rejectedCodes.map { JSONRecords.error($0.error) })
-            line.add("movedTo", file.destination)
+            line.add("movedTo", file.path)
             console.out.line(line.rendered)
         }
     }
 
     /// A file that could not be claimed or moved: one warning naming it and the system's reason, and with `--json`
     /// a line of the usual shape with the outcome `failed`, no `movedTo`, and `stuckAt`, where the file is now.
-    private func report(_ file: StuckFile, _ console: Console) {
+    private func reportStuck(_ file: WatchedFile, _ console: Console) {
+        guard let (stage, error) = file.stuck else { return }
         let name = SafeText.escaped(file.name)
-        let why = "\(file.error.reason) (\(file.error.call))"
-        switch file.stage {
+        let why = "\(error.reason) (\(error.call))"
+        switch stage {
         case .claim:
             console.warn("\(name): cannot take it: \(why); it stays in the inbox until it changes")
         case .name:
@@ -204,10 +206,10 @@ struct WatchCommand: Subcommand {
             line.add("file", file.inboxPath)
             line.add("outcome", "failed")
             line.add("prospects", array: (file.result?.file.prospects ?? []).map(JSONRecords.prospect))
-            var error = JSONLine()
-            error.add("kind", "fileSystemError")
-            error.add("message", file.error.message)
-            line.add("error", object: error)
+            var reason = JSONLine()
+            reason.add("kind", "fileSystemError")
+            reason.add("message", error.message)
+            line.add("error", object: reason)
             line.addRaw("movedTo", "null")
             line.add("stuckAt", file.path)
             console.out.line(line.rendered)

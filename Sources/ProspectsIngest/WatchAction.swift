@@ -24,7 +24,7 @@ enum WatchAction: Sendable {
     /// Move the committed file to the quarantine with a reason file, and report it.
     case quarantine(FileClaim, FileResult, reason: ScanError)
     /// Report a file that could not be taken; it stays where it is.
-    case reportStuck(StuckFile)
+    case reportStuck(WatchedFile)
     /// Tell systemd.
     case notify(SystemdNotice)
     /// Say it on the log (stderr).
@@ -68,7 +68,7 @@ extension WatchAction: CustomStringConvertible {
         case .commit(let files): "commit " + files.map(\.claim.name).joined(separator: ",")
         case .archive(let claim, _): "archive \(claim.name)"
         case .quarantine(let claim, _, let reason): "quarantine \(claim.name): \(reason.kind)"
-        case .reportStuck(let file): "stuck \(file.name) at \(file.stage.rawValue)"
+        case .reportStuck(let file): "stuck \(file.name) at \(file.stuck?.stage.rawValue ?? "?")"
         case .notify(.ready): "notify READY"
         case .notify(.watchdog): "notify WATCHDOG"
         case .notify(.stopping): "notify STOPPING"

@@ -135,7 +135,7 @@ struct WatchCore {
             unclaimable[name] = entry
             let path = configuration.inbox + "/" + name
             actions.append(
-                .reportStuck(StuckFile(name: name, inboxPath: path, path: path, stage: .claim, error: error)))
+                .reportStuck(WatchedFile(name: name, inboxPath: path, stuckAt: path, stage: .claim, error: error)))
         case .decodeStarted(let claim, let contentHash):
             if decoding[claim] != nil { decoding[claim]?.contentHash = contentHash }
         case .decoded(let claim, let contentHash, let result):
@@ -229,7 +229,8 @@ struct WatchCore {
         guard undecodable.insert(shown).inserted else { return }
         let path = configuration.inbox + "/" + shown
         let error = SystemCallError("readdir", path: path, code: EILSEQ)
-        actions.append(.reportStuck(StuckFile(name: shown, inboxPath: path, path: path, stage: .name, error: error)))
+        actions.append(
+            .reportStuck(WatchedFile(name: shown, inboxPath: path, stuckAt: path, stage: .name, error: error)))
     }
 
     /// The inode in the name `#<inode>` the kernel gives a file opened with `O_TMPFILE`; its close is announced

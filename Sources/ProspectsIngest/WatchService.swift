@@ -115,10 +115,10 @@ public final class WatchService {
     /// The totals since start.
     public var totals: LoadTotals { loader.totals }
 
-    /// Runs until SIGINT or SIGTERM, reporting each file once its outcome is committed and it has been moved, and
-    /// each file that could not be claimed or moved (`stuck`) once. Returns after a clean stop; throws for the store
+    /// Runs until SIGINT or SIGTERM, reporting each file once: when its outcome is committed and it has been moved,
+    /// or when it could not be claimed or moved (`stuck`). Returns after a clean stop; throws for the store
     /// (`StoreError`) or the inbox (`WatchError`).
-    public func run(report: (WatchedFile) throws -> Void, stuck reportStuck: (StuckFile) throws -> Void) throws {
+    public func run(report: (WatchedFile) throws -> Void) throws {
         signal(SIGPIPE, SIG_IGN)  // a dead decoder's pipe is reported by write(), not by a signal
         // A writer opening a file during the instant `isOpenForWriting` holds its lease breaks the lease, and the
         // kernel tells the holder with SIGIO, whose default action would end the watcher.
@@ -130,7 +130,7 @@ public final class WatchService {
             claims.release()
         }
         events.append(.started(watchdogInterval: notifier.watchdogInterval))
-        while try drain(report, reportStuck) {
+        while try drain(report) {
             let readable = try wait(signals: signals)
             if readable.contains(signals.descriptor), signals.drain() > 0 { events.append(.stopSignal) }
             for finished in try supervisor.collect(readable: readable) {
@@ -157,9 +157,7 @@ public final class WatchService {
     // MARK: Events in, actions out
 
     /// Hands every waiting event to the core and performs its actions; false once the core has said to exit.
-    private func drain(
-        _ report: (WatchedFile) throws -> Void, _ reportStuck: (StuckFile) throws -> Void
-    ) throws -> Bool {
+    private func drain(_ report: (WatchedFile) throws -> Void) throws -> Bool {
         while !events.isEmpty {
             let event = events.removeFirst()
             for action in core.handle(event, now: .now) {
@@ -170,15 +168,13 @@ public final class WatchService {
                     case .inboxGone: throw WatchError.inboxGone(path: inbox.path)
                     }
                 }
-                try perform(action, report, reportStuck)
+                try perform(action, report)
             }
         }
         return true
     }
 
-    private func perform(
-        _ action: WatchAction, _ report: (WatchedFile) throws -> Void, _ reportStuck: (StuckFile) throws -> Void
-    ) throws {
+    private func perform(_ action: WatchAction, _ report: (WatchedFile) throws -> Void) throws {
         switch action {
         case .scan:
             try inbox.checkStillThere()
@@ -207,8 +203,8 @@ public final class WatchService {
         case .killDecoder(let claim): try supervisor.kill(claim)
         case .commit(let files): try commit(files)
         case .archive(let claim, let result), .quarantine(let claim, let result, _):
-            try finish(claim, result, report, reportStuck)
-        case .reportStuck(let file): try reportStuck(file)
+            try finish(claim, result, report)
+        case .reportStuck(let file): try report(file)
         case .notify(.ready): notifier.ready()
         case .notify(.watchdog): notifier.watchdog()
         case .notify(.stopping): notifier.stopping()
@@ -266,24 +262,21 @@ public final class WatchService {
     }
 
     /// Moves one committed file to the archive or the quarantine and reports it.
-    private func finish(
-        _ claim: FileClaim, _ result: FileResult, _ report: (WatchedFile) throws -> Void,
-        _ reportStuck: (StuckFile) throws -> Void
-    ) throws {
+    private func finish(_ claim: FileClaim, _ result: FileResult, _ report: (WatchedFile) throws -> Void) throws {
         let destination: String
         do throws(SystemCallError) {
             destination = try move(claim, result)
         } catch  where error.concernsOneFile {
             // The outcome is committed; the file stays claimed and the next start files it as a duplicate.
-            try reportStuck(
-                StuckFile(
-                    name: claim.name, inboxPath: claim.inboxPath, path: claim.claimedPath, stage: .move,
+            try report(
+                WatchedFile(
+                    name: claim.name, inboxPath: claim.inboxPath, stuckAt: claim.claimedPath, stage: .move,
                     error: error, result: result))
             return
         } catch {
             throw WatchError.system(error)
         }
-        try report(WatchedFile(result: result, name: claim.name, destination: destination))
+        try report(WatchedFile(claim: claim, result: result, movedTo: destination))
     }
 
     private func move(_ claim: FileClaim, _ result: FileResult) throws(SystemCallError) -> String {
