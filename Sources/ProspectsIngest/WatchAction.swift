@@ -8,8 +8,9 @@ enum WatchAction: Sendable {
     case scan
     /// Check the inbox is still there, take over dead watchers' claims: answer `.swept`.
     case sweep
-    /// `lstat` the name (and probe for a writer when the purpose asks): answer `.inspected`.
-    case inspect(String, InspectionPurpose)
+    /// `lstat` the name, and with `probeWriters` see whether a process holds it open for writing (a lease probe):
+    /// answer `.inspected`.
+    case inspect(String, InspectionPurpose, probeWriters: Bool = false)
     /// Rename the file into this watcher's claim folder: answer `.claimed`, `.claimLost` or `.claimRefused`.
     case claim(String, entry: EntryInfo)
     /// Read and hash the claimed file, hand it to an idle decoder: answer `.decodeStarted` (then `.decoded` or
@@ -61,7 +62,7 @@ extension WatchAction: CustomStringConvertible {
         switch self {
         case .scan: "scan"
         case .sweep: "sweep"
-        case .inspect(let name, let purpose): "inspect \(name)" + (purpose.asksForWriters ? " +writers" : "")
+        case .inspect(let name, _, let probe): "inspect \(name)" + (probe ? " +writers" : "")
         case .claim(let name, _): "claim \(name)"
         case .decode(let claim): "decode \(claim.name)"
         case .killDecoder(let claim): "kill decoder of \(claim.name)"

@@ -282,6 +282,10 @@ struct WatchCore {
             guard beingWritten[name] != nil, let facts,
                 isSettled(name, facts, for: configuration.lostEventSettle, now: now)
             else { return }
+            guard facts.openForWriting != nil else {
+                actions.append(.inspect(name, .beingWritten, probeWriters: true))
+                return
+            }
             // A stalled upload: taken now, it would be quarantined half-written, and its writer would go on writing
             // into the quarantined file. Its close will be announced.
             if stillOpenForWriting(name, facts, now: now) { return }
@@ -309,6 +313,11 @@ struct WatchCore {
         // whose close was among the events lost in an overflow): not finished. Its close will be announced; without
         // inotify, a later scan looks again, soon at first, then at the poll interval. Taken, it was quarantined
         // half-written.
+        if entry.kind == .regular && !announced && facts.openForWriting == nil {
+            taking = name
+            actions.append(.inspect(name, .take(announced: false), probeWriters: true))
+            return
+        }
         if entry.kind == .regular && !announced && stillOpenForWriting(name, facts, now: now) {
             lostEvents.remove(name)
             if configuration.inotify {
@@ -343,7 +352,7 @@ struct WatchCore {
     /// `lostEventSettle`, so that a writer that never closes its file does not keep it waiting unseen.
     private mutating func stillOpenForWriting(_ name: String, _ facts: FileFacts, now: ContinuousClock.Instant) -> Bool
     {
-        guard facts.openForWriting else { return false }
+        guard facts.openForWriting == true else { return false }
         let settle = configuration.lostEventSettle
         if isSettled(name, facts, for: settle, now: now), saidStillOpen.insert(name).inserted {
             actions.append(

@@ -76,8 +76,9 @@ struct FileFacts: Sendable, Hashable {
     var entry: EntryInfo
     /// How long ago, by this machine's wall clock, the kernel stamped the entry's change time (`st_ctim`).
     var sinceChange: Duration
-    /// Whether a process has the file open for writing (the lease probe); false when it cannot tell or was not asked.
-    var openForWriting = false
+    /// Whether a process has the file open for writing (the lease probe; false when it cannot tell), or nil when
+    /// the core did not ask: it asks only about a regular file it would otherwise take.
+    var openForWriting: Bool? = nil
 }
 
 /// Why the core asked about a name; the answer goes back to the same decision.
@@ -88,13 +89,4 @@ enum InspectionPurpose: Sendable, Hashable {
     case unclaimable
     /// It was being written when last heard of: has its close been lost?
     case beingWritten
-
-    /// Whether the shell should probe for a writer that still holds the file.
-    var asksForWriters: Bool {
-        switch self {
-        case .take(let announced): !announced
-        case .unclaimable: false
-        case .beingWritten: true
-        }
-    }
 }

@@ -184,9 +184,9 @@ public final class WatchService {
         case .sweep:
             try inbox.checkStillThere()
             events.append(.swept(adoptAbandoned()))
-        case .inspect(let name, let purpose):
+        case .inspect(let name, let purpose, let probeWriters):
             events.append(
-                .inspected(name: name, purpose: purpose, facts: facts(name, probeWriters: purpose.asksForWriters)))
+                .inspected(name: name, purpose: purpose, facts: facts(name, probeWriters: probeWriters)))
         case .claim(let name, let entry):
             do throws(SystemCallError) {
                 if let claim = try claims.claim(name: name, inbox: inbox.path) {
@@ -214,13 +214,14 @@ public final class WatchService {
         }
     }
 
-    /// What `lstat` says of the name now, how long ago its change time was by the wall clock, and (when asked, for
-    /// a regular file) whether a writer holds it (a file of another owner without CAP_LEASE counts as not held).
+    /// What `lstat` says of the name now, how long ago its change time was by the wall clock, and when asked whether
+    /// a writer holds it (not for anything but a regular file; a file of another owner without CAP_LEASE counts as
+    /// not held).
     private func facts(_ name: String, probeWriters: Bool) -> FileFacts? {
         let path = inbox.path + "/" + name
         guard let entry = try? FileSystemCalls.entry(path) else { return nil }
         let sinceChange = Duration.milliseconds(Int64((Date().timeIntervalSince1970 - entry.changed) * 1000))
-        let open = probeWriters && entry.kind == .regular && FileSystemCalls.isOpenForWriting(path) == true
+        let open = probeWriters ? entry.kind == .regular && FileSystemCalls.isOpenForWriting(path) == true : nil
         return FileFacts(entry: entry, sinceChange: sinceChange, openForWriting: open)
     }
 

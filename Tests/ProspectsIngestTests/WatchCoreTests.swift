@@ -49,11 +49,23 @@ struct WatchCoreTests {
         /// What `lstat` would say: a regular file of `size` bytes, changed `sinceChange` ago.
         func facts(
             size: Int = 1000, inode: UInt64 = 7, kind: EntryInfo.Kind = .regular, links: Int = 1,
-            sinceChange: Duration = .zero, open: Bool = false
+            sinceChange: Duration = .zero, open: Bool? = nil
         ) -> FileFacts {
             let entry = EntryInfo(
                 kind: kind, device: 1, inode: inode, links: links, size: size, modified: 0, changed: 0)
             return FileFacts(entry: entry, sinceChange: sinceChange, openForWriting: open)
+        }
+
+        /// Answers an `inspect` as the shell does: `lstat` first; when the core then asks for the lease probe, the
+        /// probe's answer (`facts.openForWriting`, false when not set).
+        @discardableResult
+        mutating func answer(_ name: String, _ purpose: InspectionPurpose, _ facts: FileFacts) -> [String] {
+            var looked = facts
+            looked.openForWriting = nil
+            let first = send(.inspected(name: name, purpose: purpose, facts: looked))
+            guard first == ["inspect \(name) +writers"] else { return first }
+            looked.openForWriting = facts.openForWriting ?? false
+            return send(.inspected(name: name, purpose: purpose, facts: looked))
         }
 
         /// Takes an announced file all the way into a decoder; returns its claim.
@@ -135,17 +147,17 @@ struct WatchCoreTests {
 
     @Test func aScannedFileIsTakenOnlyOnceUnchangedForTheSettleTime() {
         var driver = Driver(inotify: false, pollInterval: .seconds(60))
-        #expect(driver.start(names: ["a.png"]).last == "inspect a.png +writers")
+        #expect(driver.start(names: ["a.png"]).last == "inspect a.png")
         let facts = driver.facts()
-        #expect(driver.send(.inspected(name: "a.png", purpose: .take(announced: false), facts: facts)).isEmpty)
+        #expect(driver.answer("a.png", .take(announced: false), facts).isEmpty)
         #expect(driver.core.nextDeadline == driver.now + .milliseconds(500))
         driver.wait(.milliseconds(499))
         #expect(driver.send(.timerFired).isEmpty)
         driver.wait(.milliseconds(1))
         #expect(driver.send(.timerFired) == ["scan"])
-        #expect(driver.send(.scanned(InboxScan(names: ["a.png"]))) == ["inspect a.png +writers"])
+        #expect(driver.send(.scanned(InboxScan(names: ["a.png"]))) == ["inspect a.png"])
         #expect(
-            driver.send(.inspected(name: "a.png", purpose: .take(announced: false), facts: facts)) == ["claim a.png"])
+            driver.answer("a.png", .take(announced: false), facts) == ["claim a.png"])
     }
 
     @Test func aScannedFileThatKeepsChangingWaitsUntilItStops() {
@@ -154,21 +166,21 @@ struct WatchCoreTests {
         // Three looks half a second apart, each finding it grown: not taken. The fourth finds it as the third did.
         for size in [100, 200, 300] {
             let facts = driver.facts(size: size)
-            #expect(driver.send(.inspected(name: "a.png", purpose: .take(announced: false), facts: facts)).isEmpty)
+            #expect(driver.answer("a.png", .take(announced: false), facts).isEmpty)
             driver.wait(.milliseconds(500))
             #expect(driver.send(.timerFired) == ["scan"])
-            #expect(driver.send(.scanned(InboxScan(names: ["a.png"]))) == ["inspect a.png +writers"])
+            #expect(driver.send(.scanned(InboxScan(names: ["a.png"]))) == ["inspect a.png"])
         }
         let last = driver.facts(size: 300)
         #expect(
-            driver.send(.inspected(name: "a.png", purpose: .take(announced: false), facts: last)) == ["claim a.png"])
+            driver.answer("a.png", .take(announced: false), last) == ["claim a.png"])
     }
 
     @Test func withInotifyAFileFoundByAScanAndChangedLongAgoIsTakenAtOnce() {
         var driver = Driver()
         driver.start(names: ["a.png"])
         let old = driver.facts(sinceChange: .seconds(5))
-        #expect(driver.send(.inspected(name: "a.png", purpose: .take(announced: false), facts: old)) == ["claim a.png"])
+        #expect(driver.answer("a.png", .take(announced: false), old) == ["claim a.png"])
     }
 
     /// Under `--poll` the change time may come from a writer's skewed clock (NFS): only the watcher's own clock counts.
@@ -176,7 +188,7 @@ struct WatchCoreTests {
         var driver = Driver(inotify: false, pollInterval: .seconds(60))
         driver.start(names: ["a.png"])
         let old = driver.facts(sinceChange: .seconds(86_400))
-        #expect(driver.send(.inspected(name: "a.png", purpose: .take(announced: false), facts: old)).isEmpty)
+        #expect(driver.answer("a.png", .take(announced: false), old).isEmpty)
     }
 
     /// A writer a year ahead (clock skew on NFS / SMB): the change time says nothing; once the file stops changing
@@ -187,7 +199,7 @@ struct WatchCoreTests {
         let ahead = Duration.seconds(-365 * 86_400)
         for size in [100, 200, 300, 300, 300, 300, 300] {
             let facts = driver.facts(size: size, sinceChange: ahead)
-            #expect(driver.send(.inspected(name: "f.png", purpose: .take(announced: false), facts: facts)).isEmpty)
+            #expect(driver.answer("f.png", .take(announced: false), facts).isEmpty)
             driver.wait(.milliseconds(100))
             #expect(driver.send(.timerFired) == ["scan"])
             driver.send(.scanned(InboxScan(names: ["f.png"])))
@@ -195,22 +207,28 @@ struct WatchCoreTests {
         // Unchanged since the third look, 500 ms ago.
         let facts = driver.facts(size: 300, sinceChange: ahead)
         #expect(
-            driver.send(.inspected(name: "f.png", purpose: .take(announced: false), facts: facts)) == ["claim f.png"])
+            driver.answer("f.png", .take(announced: false), facts) == ["claim f.png"])
     }
 
     /// A slow upload that spans a restart: found by the first scan, settled to look at, but its writer holds it.
     @Test func aFileHeldOpenForWritingAtStartWaitsForItsClose() {
         var driver = Driver()
         driver.start(names: ["up.png"])
-        let held = driver.facts(sinceChange: .seconds(1), open: true)
-        #expect(driver.send(.inspected(name: "up.png", purpose: .take(announced: false), facts: held)).isEmpty)
+        var facts = driver.facts(sinceChange: .seconds(1))
+        // Settled to look at: before taking it, the core asks for the lease probe, and hears a writer holds it.
+        #expect(
+            driver.send(.inspected(name: "up.png", purpose: .take(announced: false), facts: facts)) == [
+                "inspect up.png +writers"
+            ])
+        facts.openForWriting = true
+        #expect(driver.send(.inspected(name: "up.png", purpose: .take(announced: false), facts: facts)).isEmpty)
         // Now among the files being written: rescans leave it alone, however long it waits.
         driver.wait(.seconds(10))
         #expect(driver.send(.scanned(InboxScan(names: ["up.png"]))).isEmpty)
         #expect(driver.send(.fileCompleted(name: "up.png")) == ["inspect up.png"])
         let closed = driver.facts(sinceChange: .zero)
         #expect(
-            driver.send(.inspected(name: "up.png", purpose: .take(announced: true), facts: closed)) == ["claim up.png"])
+            driver.answer("up.png", .take(announced: true), closed) == ["claim up.png"])
     }
 
     @Test func anAnnouncedEmptyFileWaitsForTheSettleTimeLikeATouchBeforeTheWrite() {
@@ -218,12 +236,12 @@ struct WatchCoreTests {
         driver.start()
         #expect(driver.send(.fileCompleted(name: "e.png")) == ["inspect e.png"])
         let empty = driver.facts(size: 0)
-        #expect(driver.send(.inspected(name: "e.png", purpose: .take(announced: true), facts: empty)).isEmpty)
+        #expect(driver.answer("e.png", .take(announced: true), empty).isEmpty)
         driver.wait(.milliseconds(500))
         #expect(driver.send(.timerFired) == ["scan"])
         driver.send(.scanned(InboxScan(names: ["e.png"])))
         #expect(
-            driver.send(.inspected(name: "e.png", purpose: .take(announced: false), facts: empty)) == ["claim e.png"])
+            driver.answer("e.png", .take(announced: false), empty) == ["claim e.png"])
     }
 
     // MARK: Files being written, lost events
@@ -256,7 +274,7 @@ struct WatchCoreTests {
         // The rename to the final name (IN_MOVED_TO) is its completion.
         #expect(driver.send(.fileCompleted(name: "a.png")) == ["inspect a.png"])
         #expect(
-            driver.send(.inspected(name: "a.png", purpose: .take(announced: true), facts: driver.facts())) == [
+            driver.answer("a.png", .take(announced: true), driver.facts()) == [
                 "claim a.png"
             ])
     }
@@ -275,18 +293,18 @@ struct WatchCoreTests {
         driver.send(.fileCreated(name: "w.png", entry: driver.facts().entry))
         #expect(
             driver.send(.eventsOverflowed) == ["log the kernel's event queue overflowed; rescanning the inbox", "scan"])
-        #expect(driver.send(.scanned(InboxScan(names: ["w.png"]))) == ["inspect w.png +writers"])
+        #expect(driver.send(.scanned(InboxScan(names: ["w.png"]))) == ["inspect w.png"])
         let facts = driver.facts(sinceChange: .seconds(1))
-        #expect(driver.send(.inspected(name: "w.png", purpose: .take(announced: false), facts: facts)).isEmpty)
+        #expect(driver.answer("w.png", .take(announced: false), facts).isEmpty)
         driver.wait(.seconds(29))
         driver.send(.timerFired)
         driver.send(.scanned(InboxScan(names: ["w.png"])))
-        #expect(driver.send(.inspected(name: "w.png", purpose: .take(announced: false), facts: facts)).isEmpty)
+        #expect(driver.answer("w.png", .take(announced: false), facts).isEmpty)
         driver.wait(.seconds(1))
         driver.send(.timerFired)
         driver.send(.scanned(InboxScan(names: ["w.png"])))
         #expect(
-            driver.send(.inspected(name: "w.png", purpose: .take(announced: false), facts: facts)) == ["claim w.png"])
+            driver.answer("w.png", .take(announced: false), facts) == ["claim w.png"])
     }
 
     @Test func afterAnOverflowAWriterStillHoldingTheFileKeepsItWaitingForItsClose() {
@@ -296,12 +314,12 @@ struct WatchCoreTests {
         driver.send(.eventsOverflowed)
         driver.send(.scanned(InboxScan(names: ["w.png"])))
         let held = driver.facts(open: true)
-        #expect(driver.send(.inspected(name: "w.png", purpose: .take(announced: false), facts: held)).isEmpty)
+        #expect(driver.answer("w.png", .take(announced: false), held).isEmpty)
         driver.wait(.seconds(30))
         driver.send(.timerFired)
         driver.send(.scanned(InboxScan(names: ["w.png"])))
         #expect(
-            driver.send(.inspected(name: "w.png", purpose: .take(announced: false), facts: held)) == [
+            driver.answer("w.png", .take(announced: false), held) == [
                 "log w.png: unchanged for 30.0 seconds and still open for writing; taken once its writer closes it"
             ])
         // Back among the files being written: rescans leave it alone, its close takes it.
@@ -315,14 +333,14 @@ struct WatchCoreTests {
         driver.send(.fileCreated(name: "l.png", entry: driver.facts().entry))
         driver.wait(.seconds(2))
         #expect(driver.send(.timerFired) == ["sweep"])
-        #expect(driver.send(.swept(Adoption())) == ["inspect l.png +writers"])
+        #expect(driver.send(.swept(Adoption())) == ["inspect l.png"])
         let facts = driver.facts()
-        #expect(driver.send(.inspected(name: "l.png", purpose: .beingWritten, facts: facts)).isEmpty)
+        #expect(driver.answer("l.png", .beingWritten, facts).isEmpty)
         driver.wait(.seconds(30))
         #expect(driver.send(.timerFired) == ["sweep"])
         driver.send(.swept(Adoption()))
         #expect(
-            driver.send(.inspected(name: "l.png", purpose: .beingWritten, facts: facts)) == ["inspect l.png +writers"])
+            driver.answer("l.png", .beingWritten, facts) == ["inspect l.png"])
     }
 
     @Test func aStalledUploadWhoseWriterHoldsItIsSaidOnceAndNotTaken() {
@@ -333,13 +351,13 @@ struct WatchCoreTests {
         driver.wait(.seconds(2))
         driver.send(.timerFired)
         driver.send(.swept(Adoption()))
-        driver.send(.inspected(name: "s.png", purpose: .beingWritten, facts: held))
+        driver.answer("s.png", .beingWritten, held)
         var said = 0
         for _ in 0..<3 {
             driver.wait(.seconds(30))
             driver.send(.timerFired)
             driver.send(.swept(Adoption()))
-            let actions = driver.send(.inspected(name: "s.png", purpose: .beingWritten, facts: held))
+            let actions = driver.answer("s.png", .beingWritten, held)
             #expect(!actions.contains { $0.hasPrefix("inspect") || $0.hasPrefix("claim") })
             said += actions.filter { $0.contains("still open for writing") }.count
         }
@@ -354,7 +372,7 @@ struct WatchCoreTests {
         driver.send(.fileCompleted(name: "a.png"))
         #expect(driver.send(.fileCompleted(name: "b.png")).isEmpty, "one name is taken at a time")
         #expect(
-            driver.send(.inspected(name: "a.png", purpose: .take(announced: true), facts: driver.facts())) == [
+            driver.answer("a.png", .take(announced: true), driver.facts()) == [
                 "claim a.png"
             ])
         #expect(driver.send(.claimLost(name: "a.png")) == ["inspect b.png"])
@@ -366,13 +384,13 @@ struct WatchCoreTests {
         driver.start()
         driver.send(.fileCompleted(name: "a.png"))
         let facts = driver.facts()
-        driver.send(.inspected(name: "a.png", purpose: .take(announced: true), facts: facts))
+        driver.answer("a.png", .take(announced: true), facts)
         let error = SystemCallError("renameat2", path: "/in/a.png", code: 1)
         #expect(
             driver.send(.claimRefused(name: "a.png", entry: facts.entry, error: error)) == ["stuck a.png at claim"])
         // A rescan finds it unchanged: not claimed again, not reported again.
         driver.send(.scanned(InboxScan(names: ["a.png"])))
-        #expect(driver.send(.inspected(name: "a.png", purpose: .take(announced: false), facts: facts)).isEmpty)
+        #expect(driver.answer("a.png", .take(announced: false), facts).isEmpty)
         // The sweep looks at it; its owner changed it: it is queued and taken.
         driver.wait(.seconds(2))
         driver.send(.timerFired)
@@ -381,7 +399,7 @@ struct WatchCoreTests {
         var moved = changed
         moved.entry.changed = 1
         #expect(
-            driver.send(.inspected(name: "a.png", purpose: .unclaimable, facts: moved)) == ["inspect a.png +writers"])
+            driver.answer("a.png", .unclaimable, moved) == ["inspect a.png"])
     }
 
     @Test func claimsLeftByADeadWatcherAreDecodedFirst() {
@@ -390,7 +408,7 @@ struct WatchCoreTests {
         let actions = driver.start(names: ["new.png"], adopted: [dead])
         #expect(actions.first == "log took up 1 file(s) left claimed by a watcher that stopped")
         #expect(actions.last == "decode old.png")
-        #expect(!actions.contains("inspect new.png +writers"), "the only decoder is busy")
+        #expect(!actions.contains("inspect new.png"), "the only decoder is busy")
     }
 
     @Test func aNameThatIsNotUTF8IsReportedOnce() {
@@ -588,7 +606,7 @@ struct WatchCoreTests {
         var driver = Driver()
         driver.start()
         driver.send(.fileCompleted(name: "a.png"))
-        driver.send(.inspected(name: "a.png", purpose: .take(announced: true), facts: driver.facts()))
+        driver.answer("a.png", .take(announced: true), driver.facts())
         #expect(driver.send(.stopRequested) == ["notify STOPPING", "log stopping: finishing the files in hand"])
         #expect(
             driver.send(.claimed(Self.claim("a.png"))) == [
