@@ -12,10 +12,10 @@ struct WatchCommand: Subcommand {
     static let abstract = "Watch a drop folder and ingest every PNG file put into it, exactly once."
     static let help = """
         USAGE: prospects watch [--store <location>] [--json] [--archive <dir>] [--rejected <dir>] [--poll <seconds>]
-                               [--workers <n>] [--pixel-limit <n>] <inbox>
+                               [--workers <n>] [--pixel-limit <n>] [--no-recursive] <inbox>
 
         ARGUMENTS:
-          <inbox>                 the folder to watch (top level only)
+          <inbox>                 the folder to watch, with its subfolders
 
         OPTIONS:
         \(storeOptionHelp)
@@ -28,10 +28,12 @@ struct WatchCommand: Subcommand {
           --poll <seconds>        scan every <seconds> instead of using inotify (NFS and mounts that send no events)
           --workers <n>           decoder processes side by side (default: the number of cores)
           --pixel-limit <n>       refuse images with more pixels than this (default \(PNGReader.defaultPixelLimit))
+          --no-recursive          watch the inbox itself only, not its subfolders
           -h, --help              show this help
 
         Files already waiting are taken first; then each file is taken once it is complete (closed after writing,
-        or renamed in). Hidden names and temporary ones (*.part, *.tmp, *~) are ignored. A file is claimed by an
+        or renamed in), in the inbox and in its subfolders (new ones as they appear; hidden ones, the archive and the
+        quarantine aside). Hidden names and temporary ones (*.part, *.tmp, *~) are ignored. A file is claimed by an
         atomic rename into <inbox>/.processing/ (so two watchers never take the same file), decoded in a separate
         process (a crash costs one file, quarantined as decoderCrashed), committed with its content hash, then
         moved. Nothing is deleted or overwritten. After kill -9, a restart takes up the claimed files again and
@@ -46,7 +48,7 @@ struct WatchCommand: Subcommand {
         not take or move (a name, an owner, a mode of its own) is reported as "failed" and left where it is; the
         others go on.
         """
-    static let flags: Set<String> = ["--json", "--decoder-worker"]
+    static let flags: Set<String> = ["--json", "--decoder-worker", "--no-recursive"]
     static let options: Set<String> = ["--store", "--archive", "--rejected", "--poll", "--workers", "--pixel-limit"]
 
     let arguments: CommandLineArguments
@@ -82,11 +84,12 @@ struct WatchCommand: Subcommand {
         }
         let console = context.console
         console.out.lineFlushed = true
-        let options = WatchService.Options(
+        var options = WatchService.Options(
             inbox: inbox, archive: arguments.value("--archive"), rejected: arguments.value("--rejected"),
             pollInterval: pollInterval, workers: workers, pixelLimit: pixelLimit,
             decoderExecutable: "/proc/self/exe",
             decoderArguments: ["prospects", "watch", "--decoder-worker", "--pixel-limit", String(pixelLimit)])
+        options.recursive = !arguments.has("--no-recursive")
         do {
             // A short wait for another process's lock: the loop waits a busy store out itself (see `commit`), and
             // a long one would hold up a stop signal or an inbox that went away.

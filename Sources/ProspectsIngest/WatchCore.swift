@@ -122,6 +122,9 @@ struct WatchCore {
         case .inboxGone:
             exit(.inboxGone)
             return actions
+        case .folderAppeared:
+            // Files may have landed in it before its watch began: a scan finds them (and watches its subfolders).
+            actions.append(.scan)
         case .inspected(let name, let purpose, let facts): inspected(name, purpose, facts, now: now)
         case .claimed(let claim):
             taking = nil
@@ -235,7 +238,8 @@ struct WatchCore {
 
     /// The inode in the name `#<inode>` the kernel gives a file opened with `O_TMPFILE`; its close is announced
     /// under that name even after `linkat` gave it a real one (whose `IN_CREATE` was seen with one link).
-    static func unnamedFileInode(_ name: String) -> UInt64? {
+    static func unnamedFileInode(_ path: String) -> UInt64? {
+        let name = path.split(separator: "/").last ?? Substring(path)
         guard name.first == "#" else { return nil }
         return UInt64(name.dropFirst())
     }

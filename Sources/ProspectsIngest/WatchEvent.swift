@@ -25,6 +25,8 @@ enum WatchEvent: Sendable {
     case eventsOverflowed
     /// inotify: the inbox itself was deleted or moved away.
     case inboxGone
+    /// inotify, watching subfolders: a folder was created or moved into a watched one (a path relative to the inbox).
+    case folderAppeared(name: String)
 
     /// The answer to `.inspect`: what the file is now, or nil when nothing is there.
     case inspected(name: String, purpose: InspectionPurpose, facts: FileFacts?)

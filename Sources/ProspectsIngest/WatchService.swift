@@ -23,6 +23,8 @@ public final class WatchService {
         public var rejected: String?
         /// Scan this often instead of using inotify, for file systems where inotify says nothing (NFS, some mounts).
         public var pollInterval: Duration?
+        /// Whether files in subfolders of the inbox (and theirs, as they appear) are taken too.
+        public var recursive = false
         /// How many decoder processes run side by side.
         public var workers: Int
         public var pixelLimit: Int
@@ -76,6 +78,8 @@ public final class WatchService {
     private var core: WatchCore
     /// Events waiting for the core, oldest first: an action's answer joins the end.
     private var events: [WatchEvent] = []
+    /// Subfolders the kernel would not watch, already said in the log.
+    private var unwatchable: Set<String> = []
 
     /// Checks the folders, opens the store, creates this watcher's claim folder, starts watching and starts the
     /// decoders; nothing is claimed yet. Throws `WatchError` for a setup that cannot work, before `openStore` runs
@@ -99,6 +103,11 @@ public final class WatchService {
             }
         } else {
             watcher = nil
+        }
+        // The subfolders there now, watched before the first scan as the inbox is (one the kernel refuses is said by
+        // that scan); those that come later are watched by the scan their arrival causes.
+        if options.recursive, let watcher {
+            for folder in try inbox.waitingNames(recursive: true).folders { try? watcher.watch(folder: folder) }
         }
         supervisor = try DecoderSupervisor(
             executable: options.decoderExecutable, arguments: options.decoderArguments, count: options.workers)
@@ -179,7 +188,9 @@ public final class WatchService {
         case .scan:
             try inbox.checkStillThere()
             let adoption = adoptAbandoned()
-            let (names, undecodable) = try inbox.waitingNames()
+            let (names, undecodable, folders) = try inbox.waitingNames(recursive: options.recursive)
+            // A folder that appeared since the last scan: watched from now on, its files found by this scan.
+            for folder in folders { watch(folder) }
             events.append(.scanned(InboxScan(adoption: adoption, names: names, undecodable: undecodable)))
         case .sweep:
             try inbox.checkStillThere()
@@ -223,6 +234,16 @@ public final class WatchService {
         let sinceChange = Duration.milliseconds(Int64((Date().timeIntervalSince1970 - entry.changed) * 1000))
         let open = probeWriters ? entry.kind == .regular && FileSystemCalls.isOpenForWriting(path) == true : nil
         return FileFacts(entry: entry, sinceChange: sinceChange, openForWriting: open)
+    }
+
+    /// Watches a subfolder; one the kernel refuses (too many watches) is said once in the log: its files are found
+    /// by the scans a new folder or a lost event causes, and at the next start.
+    private func watch(_ folder: String) {
+        do throws(SystemCallError) {
+            try watcher?.watch(folder: folder)
+        } catch {
+            if unwatchable.insert(folder).inserted { log("cannot watch \(SafeText.escaped(folder)): \(error.message)") }
+        }
     }
 
     private func adoptAbandoned() -> Adoption {
@@ -323,6 +344,9 @@ public final class WatchService {
                 events.append(.fileCreated(name: name, entry: try? FileSystemCalls.entry(inbox.path + "/" + name)))
             case .removed(let name): events.append(.fileRemoved(name: name))
             case .undecodable(let shown): events.append(.undecodableName(shown: shown))
+            case .folderCreated(let name):
+                if options.recursive { events.append(.folderAppeared(name: name)) }
+            case .watchEnded: break
             case .overflow: events.append(.eventsOverflowed)
             case .folderGone: events.append(.inboxGone)
             }

@@ -388,6 +388,44 @@ import Testing
         #expect(box.waiting.isEmpty && box.claimed.isEmpty)
     }
 
+    /// Subfolders are watched too: one there at start, one made while the watcher runs and one inside that, each
+    /// file taken (and archived under its own name); a hidden folder is not entered. With `--no-recursive`, only
+    /// the inbox itself is watched.
+    @Test func filesInSubfoldersAreTakenUnlessNotRecursive() throws {
+        let box = try WatchSandbox()
+        let files = FileManager.default
+        try files.createDirectory(atPath: box.inbox + "/old", withIntermediateDirectories: true)
+        try files.createDirectory(atPath: box.inbox + "/.private", withIntermediateDirectories: true)
+        try box.drop("old/a.png", Self.contact(1))
+        try box.drop(".private/h.png", Self.contact(9))
+        var watch = try box.start()
+        #expect(watch.waitForLines(1), "\(watch.stderr)")
+        try files.createDirectory(atPath: box.inbox + "/new/deeper", withIntermediateDirectories: true)
+        try box.drop("new/b.png", Self.contact(2))
+        try box.drop("new/deeper/c.png", Self.contact(3))
+        try box.dropByRename("old/d.png", Self.contact(4))
+        #expect(watch.waitForLines(4), "\(watch.stderr)")
+        #expect(watch.terminate().status == 0)
+        #expect(box.images(in: box.archive) == ["a.png", "b.png", "c.png", "d.png"])
+        let dropped = Set(watch.records.compactMap { $0["file"] as? String })
+        #expect(dropped.contains(box.inbox + "/new/deeper/c.png"), "\(dropped)")
+        #expect(files.fileExists(atPath: box.inbox + "/.private/h.png"))
+        #expect(box.claimed.isEmpty)
+
+        watch = try box.start(["--no-recursive"])
+        #expect(watch.waitForStderr("watching"))
+        try box.drop("new/e.png", Self.contact(5))
+        try box.drop("f.png", Self.contact(6))
+        #expect(watch.waitForLines(1))
+        #expect(watch.terminate().status == 0)
+        #expect(watch.lines.count == 1)
+        #expect(files.fileExists(atPath: box.inbox + "/new/e.png"))
+        #expect(
+            try box.prospects() == [
+                Self.email(1): [1], Self.email(2): [1], Self.email(3): [1], Self.email(4): [1], Self.email(6): [1],
+            ])
+    }
+
     @Test func pollModeFindsFilesWithoutInotify() throws {
         let box = try WatchSandbox()
         let watch = try box.start(["--poll", "0.2"])

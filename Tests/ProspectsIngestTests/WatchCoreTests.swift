@@ -279,6 +279,18 @@ struct WatchCoreTests {
             ])
     }
 
+    /// A folder appearing in a watched one may already hold files (made before its watch began): a scan finds them.
+    @Test func aNewSubfolderLeadsToAScanAndItsFilesAreJudgedByTheirLastName() {
+        var driver = Driver()
+        driver.start()
+        #expect(driver.send(.folderAppeared(name: "new")) == ["scan"])
+        #expect(driver.send(.fileCompleted(name: "new/.hidden.png")).isEmpty)
+        #expect(driver.send(.fileCompleted(name: "new/x.png.part")).isEmpty)
+        #expect(driver.send(.fileCompleted(name: "new/x.png")) == ["inspect new/x.png"])
+        driver.send(.fileCreated(name: "new/u.png", entry: driver.facts(inode: 43).entry))
+        #expect(WatchCore.unnamedFileInode("new/#43") == 43)
+    }
+
     @Test func aFileWrittenUnnamedIsTakenWhenItsInodeIsClosed() {
         var driver = Driver()
         driver.start()
