@@ -50,22 +50,10 @@ public final class ProspectsService {
     // MARK: The list
 
     /// Hands the prospects `query` selects to `body`, one at a time and in order, until it returns false. From
-    /// SQLite a list of millions holds one prospect at a time; the read lasts as long as `body` takes.
-    /// A search is a substring filter applied here to the ordered list, so it reads every prospect of the tab.
+    /// SQLite a list of millions holds one prospect at a time; the read lasts as long as `body` takes. The store
+    /// filters, sorts and pages (`ProspectQuery`, in ProspectStore).
     public func forEach(_ query: ProspectQuery, _ body: (StoredProspect) -> Bool) throws(StoreError) {
-        var skipped = 0
-        var handed = 0
-        let search = query.foldedSearch
-        try store().forEach(filter: query.filter, sort: query.sort, reverse: query.reverse) { prospect in
-            if let search, !ProspectQuery.matches(prospect.prospect, folded: search) { return true }
-            guard skipped >= query.offset else {
-                skipped += 1
-                return true
-            }
-            if let limit = query.limit, handed >= limit { return false }
-            handed += 1
-            return body(prospect) && handed != query.limit
-        }
+        try store().forEach(query, body)
     }
 
     /// The prospects `query` selects, in order.
@@ -80,12 +68,12 @@ public final class ProspectsService {
 
     /// How many prospects each tab holds, among those `search` selects (see `ProspectQuery.search`); one read.
     public func counts(search: String? = nil) throws(StoreError) -> TabCounts {
-        let folded = ProspectQuery(search: search).foldedSearch
-        if folded == nil {
+        let search = search?.trimmingCharacters(in: .whitespaces)
+        if search?.isEmpty ?? true {
             let store = try store()
             let everyone = try store.count()
             var contacted = 0
-            try store.forEach(filter: .contacted, sort: .recent, reverse: false) { _ in
+            try store.forEach(ProspectQuery(filter: .contacted)) { _ in
                 contacted += 1
                 return true
             }

@@ -37,8 +37,8 @@ struct ListState: Sendable, Hashable {
     /// The store query for this page of `pageSize` rows.
     func query(pageSize: Int) -> ProspectQuery {
         ProspectQuery(
-            filter: tab, sort: sort, reverse: reverse, limit: pageSize, offset: (page - 1) * pageSize,
-            search: search.isEmpty ? nil : search)
+            filter: tab, search: search.isEmpty ? nil : search, sort: sort, reverse: reverse, limit: pageSize,
+            offset: (page - 1) * pageSize)
     }
 
     /// The list's URL in this state: `/` plus the query items that differ from the defaults.
