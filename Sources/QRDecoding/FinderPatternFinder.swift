@@ -84,16 +84,16 @@ enum FinderPatternFinder {
                 mask: mask, width: width, height: height, x: Int(x), y: Int(vertical.centre), dx: 1, dy: 0,
                 total: total)
         else { return nil }
-        // A pattern is square: its height and width agree within a factor of two, even at a steep angle.
+        // A pattern is square: its height and width agree within a factor of three, even at a steep angle.
         let ratio = Double(vertical.total) / Double(horizontal.total)
-        guard ratio > 0.5, ratio < 2 else { return nil }
+        guard ratio > 1.0 / 3, ratio < 3 else { return nil }
         return Pattern(
             x: horizontal.centre, y: vertical.centre,
             moduleSize: Double(vertical.total + horizontal.total) / 14, count: 1)
     }
 
     /// The five runs through `(x, y)` along `(dx, dy)` (both directions), if they have the finder ratio and a
-    /// total between half and three times the row's `total` (perspective stretches one direction).
+    /// total between a third and three times the row's `total` (perspective stretches one direction).
     private static func crossCheck(
         mask: UnsafeBufferPointer<UInt8>, width: Int, height: Int, x: Int, y: Int, dx: Int, dy: Int, total: Int
     ) -> (centre: Double, total: Int)? {
@@ -126,18 +126,19 @@ enum FinderPatternFinder {
         let counts = (back[2], back[1], back[0] + forward[0] - 1, forward[1], forward[2])
         guard hasFinderRatio(counts) else { return nil }
         let sum = counts.0 + counts.1 + counts.2 + counts.3 + counts.4
-        guard 2 * sum > total, sum < 3 * total else { return nil }
-        let along = (dx != 0 ? x : y)
+        guard 3 * sum > total, sum < 3 * total else { return nil }
+        let along = dy == 0 ? x : y
         let centre = Double(along - back[0] + 1) + Double(counts.2) / 2
         return (centre, sum)
     }
 
-    /// Adds `found` to the pattern it repeats (same place and size within a module), or as a new one.
+    /// Adds `found` to the pattern it repeats (same place within 3 modules, size within half), or as a new one.
     private static func merge(_ found: Pattern, into patterns: inout [Pattern]) {
         for index in patterns.indices {
             let pattern = patterns[index]
             let module = max(pattern.moduleSize, found.moduleSize)
-            guard abs(pattern.x - found.x) <= module * 1.5, abs(pattern.y - found.y) <= module * 1.5,
+            // Two finder patterns' centres are at least 14 modules apart; one pattern's hits, within 3.
+            guard abs(pattern.x - found.x) <= module * 3, abs(pattern.y - found.y) <= module * 3,
                 abs(pattern.moduleSize - found.moduleSize) <= module * 0.5
             else { continue }
             let weight = Double(pattern.count)

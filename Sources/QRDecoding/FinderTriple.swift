@@ -41,7 +41,7 @@ struct FinderTriple: Sendable, Hashable {
         _ second: FinderPatternFinder.Pattern
     ) {
         let modules = [corner.moduleSize, first.moduleSize, second.moduleSize]
-        guard let smallest = modules.min(), let largest = modules.max(), smallest > 0, largest <= 2.5 * smallest
+        guard let smallest = modules.min(), let largest = modules.max(), smallest > 0, largest <= 4 * smallest
         else { return nil }
         var (first, second) = (first, second)
         var u = (x: first.x - corner.x, y: first.y - corner.y)

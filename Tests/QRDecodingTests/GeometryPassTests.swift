@@ -83,10 +83,12 @@ struct GeometryPassTests {
         "a code seen in steep perspective: zbar misses it, the located pass reads it",
         arguments: [
             // Squashed to a third of its height and narrowed towards the right; turned by about 35° with its far
-            // corner pulled in; turned by about 55° in strong shear.
+            // corner pulled in; turned by about 55° in strong shear; seen from low down, a trapezoid a third as tall as
+            // wide whose far edge is half its near one (modules under 2 pixels tall).
             [(20.0, 60.0), (340.0, 20.0), (300.0, 200.0), (60.0, 180.0)],
             [(100.0, 20.0), (340.0, 200.0), (180.0, 340.0), (10.0, 120.0)],
             [(150.0, 10.0), (350.0, 150.0), (100.0, 350.0), (10.0, 100.0)],
+            [(20.0, 20.0), (340.0, 20.0), (250.0, 120.0), (110.0, 120.0)],
         ])
     func perspective(quad: [(Double, Double)]) throws {
         let code = PNGFixtures.codeImage(Self.payload, moduleSize: 4, margin: 2)
