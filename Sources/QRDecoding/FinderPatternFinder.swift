@@ -41,6 +41,7 @@ enum FinderPatternFinder {
                 runs.append(length)
                 // Start at the first dark run that has a light run before it (so it is bounded).
                 var start = firstDark ? 2 : 1
+                guard start + 4 < runs.count else { continue }  // too few runs, e.g. a row all dark
                 var x0 = runs[0] + (firstDark ? runs[1] : 0)
                 while start + 4 < runs.count {
                     let counts = (runs[start], runs[start + 1], runs[start + 2], runs[start + 3], runs[start + 4])

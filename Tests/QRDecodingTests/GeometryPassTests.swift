@@ -142,5 +142,9 @@ struct GeometryPassTests {
         #expect(try located.scan(GrayImage(width: 64, height: 64, pixels: .init(repeating: 200, count: 4096))) == [])
         #expect(try located.scan(GrayImage(width: 3, height: 2, pixels: .init(repeating: 0, count: 6))) == [])
         #expect(try located.scan(GrayImage(width: 0, height: 0, pixels: [])) == [])
+        // Rows all dark, or one dark run then light (fewer runs than a pattern has): found by the fuzzer.
+        let halfDark = GrayImage(
+            width: 48, height: 48, pixels: (0..<2304).map { $0 < 1000 ? 0 : ($0 % 48 < 3 ? 0 : 255) })
+        #expect(try located.scan(halfDark) == [])
     }
 }
