@@ -25,6 +25,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "FuzzGeometryPass",
+            dependencies: ["FuzzSupport", .product(name: "QRDecoding", package: "Prospects")]
+        ),
+        .executableTarget(
             name: "FuzzImportReaders",
             dependencies: [
                 "FuzzSupport", .product(name: "ProspectsCore", package: "Prospects"),

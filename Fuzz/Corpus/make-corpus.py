@@ -79,3 +79,13 @@ lists = [
 ]
 for data in lists:
     put("FuzzImportReaders", data)
+
+# FuzzGeometryPass: byte 0 odd = a drawn code (corner offsets in bytes 1-8, payload from byte 9), even = raw pixels.
+drawn = [
+    (bytes([1, 0, 0, 0, 0, 0, 0, 0, 0]), b"Paul Hudson\npaul@example.com"),  # straight on
+    (bytes([1, 60, 20, 0, 40, 30, 0, 80, 10]), b"Zoe Muller\nzoe@example.com\n+41 44 668 18 00"),  # perspective
+    (bytes([3, 200, 0, 255, 200, 0, 255, 10, 60]), b"MECARD:N:Hudson,Paul;EMAIL:paul@example.com;;"),  # shear
+]
+for header, payload in drawn:
+    put("FuzzGeometryPass", header + payload)
+put("FuzzGeometryPass", bytes([0, 20]) + bytes((x * 37 + y * 11) % 256 for y in range(48) for x in range(48)))

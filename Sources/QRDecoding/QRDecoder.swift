@@ -14,6 +14,9 @@ public final class QRDecoder {
         /// A transformed copy of the image, for photos the plain scan misses. Runs on the image reduced to at
         /// most `QRDecoder.recoveryLongSide` pixels on its long side, so a large photo with no code stays cheap.
         case recovery(RecoveryPass)
+        /// Each code located by its finder patterns on the reduced image and handed to zbar drawn upright and
+        /// square (GeometryPass.swift): for perspective, shear and small modules.
+        case located
 
         /// A short, stable name for reports: "original", "upscaled-2x", or the recovery pass's name.
         public var name: String {
@@ -21,6 +24,7 @@ public final class QRDecoder {
             case .original: "original"
             case .upscaled(let factor, _): "upscaled-\(factor)x"
             case .recovery(let pass): pass.name
+            case .located: "located"
             }
         }
     }
@@ -34,6 +38,7 @@ public final class QRDecoder {
         .recovery(.binarized),
         .recovery(.blurred(radius: 2)),
         .recovery(.enlarged(factor: 3, maxSourcePixels: 250_000)),
+        .located,
     ]
 
     /// Recovery passes work on a copy reduced (box filter, integer factor) to at most this long side: a 12 MP
@@ -51,6 +56,7 @@ public final class QRDecoder {
     private let scanner = QRScanner()
     // perf: the first pass's cheap scan and its full-scan fallback (FirstPass.swift).
     private let firstPass = FirstPass()
+    private let geometryPass = GeometryPass()
     private var gray = GrayImage(width: 0, height: 0, pixels: [])
 
     public convenience init(pixelLimit: Int = PNGReader.defaultPixelLimit) {
@@ -95,6 +101,27 @@ public final class QRDecoder {
                 working = copy
                 guard let transformed = recovery.prepare(copy.image) else { continue }
                 prepared = (transformed.image, copy.toSource.after(transformed.toSource))
+            case .located:
+                let copy = working ?? Self.reduced(image)
+                working = copy
+                lastPassCount += 1
+                let symbols: [QRSymbol]
+                do {
+                    // Corners come back in `image`'s coordinates.
+                    symbols = try geometryPass.scan(
+                        source: image, working: copy.image, toSource: copy.toSource, with: scanner)
+                } catch {
+                    throw DecodeError(error)
+                }
+                guard symbols.isEmpty else {
+                    lastPass = pass
+                    return symbols.map { symbol in
+                        var symbol = symbol
+                        symbol.pass = pass.name
+                        return symbol
+                    }
+                }
+                continue
             }
             lastPassCount += 1
             let symbols: [QRSymbol]

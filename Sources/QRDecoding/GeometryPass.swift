@@ -1,0 +1,152 @@
+/// The last recovery pass: locates codes by their finder patterns and hands zbar each one drawn upright.
+///
+/// For photos where zbar's own scan of the frame fails: perspective, shear, small modules. On the reduced image it
+/// finds finder patterns (local-mean threshold, 1:1:3:1:1 runs), groups them three by three into codes, and maps
+/// each code's module grid into the photo: an affine map from the three finder centres, then a perspective map
+/// once the bottom-right alignment pattern is found in the affine crop. Each map gives a square crop of the code
+/// at `pixelsPerModule` with a white quiet zone, sampled from the full-resolution image; zbar decodes it, and
+/// stays the decoder of record.
+final class GeometryPass {
+    /// Pixels per module in the crops zbar scans.
+    static let pixelsPerModule = 4
+    /// Modules of white around each crop's code.
+    static let quietZone = 4
+    /// How many finder-pattern triples are tried per image, least distorted first.
+    static let triplesTried = 8
+    /// The local threshold's window radii, as fractions (1 / divisor) of the image's long side, tried in order.
+    static let thresholdWindows = [20, 10]
+
+    /// How many crops the last `scan` handed zbar (for tests).
+    private(set) var lastCropCount = 0
+
+    /// The codes found in `working` (a possibly reduced copy of `source`, mapped back by `toSource`), with
+    /// corners in `source`'s coordinates; `[]` when none.
+    func scan(
+        source: GrayImage, working: GrayImage, toSource: AffineMap, with scanner: QRScanner
+    ) throws(ScanFailure) -> [QRSymbol] {
+        lastCropCount = 0
+        let longSide = max(working.width, working.height)
+        guard min(working.width, working.height) >= 21 else { return [] }
+        let sourceMap = PerspectiveMap(toSource)
+        // A window of a twentieth of the image follows uneven light closely; one of a tenth keeps the dark centre
+        // of a large finder pattern dark. The second runs only when the first finds no code.
+        for divisor in Self.thresholdWindows {
+            let mask = LocalThreshold.darkMask(working, radius: max(8, longSide / divisor))
+            let patterns = FinderPatternFinder.find(mask: mask, width: working.width, height: working.height)
+            var found: [QRSymbol] = []
+            var used: [FinderPatternFinder.Pattern] = []
+            for triple in FinderTriple.triples(from: patterns, limit: Self.triplesTried) {
+                let corners = [triple.topLeft, triple.topRight, triple.bottomLeft]
+                guard !corners.contains(where: { used.contains($0) }) else { continue }
+                let symbols = try decode(
+                    triple, mask: mask, working: working, source: source, sourceMap: sourceMap, scanner: scanner)
+                if !symbols.isEmpty {
+                    found += symbols.filter { symbol in !found.contains { $0.bytes == symbol.bytes } }
+                    used += corners
+                }
+            }
+            if !found.isEmpty { return found }
+        }
+        return []
+    }
+
+    /// The code of one triple: the affine crop first, then the perspective crop when an alignment pattern is found.
+    private func decode(
+        _ triple: FinderTriple, mask: [UInt8], working: GrayImage, source: GrayImage, sourceMap: PerspectiveMap,
+        scanner: QRScanner
+    ) throws(ScanFailure) -> [QRSymbol] {
+        let dimension = Double(triple.dimension)
+        let modules: [(x: Double, y: Double)] = [(3.5, 3.5), (dimension - 3.5, 3.5), (3.5, dimension - 3.5)]
+        let pixels: [(x: Double, y: Double)] = [triple.topLeft, triple.topRight, triple.bottomLeft].map { ($0.x, $0.y) }
+        // The affine map through the three centres, extended to a fourth point by the parallelogram rule.
+        let fourthModule = (x: dimension - 3.5, y: dimension - 3.5)
+        let fourthPixel = (x: pixels[1].x + pixels[2].x - pixels[0].x, y: pixels[1].y + pixels[2].y - pixels[0].y)
+        guard let affine = PerspectiveMap(from: modules + [fourthModule], to: pixels + [fourthPixel]) else {
+            return []
+        }
+        let first = crop(source, map: affine, sourceMap: sourceMap, dimension: triple.dimension)
+        var symbols = try scan(first, map: affine, sourceMap: sourceMap, scanner: scanner)
+        guard symbols.isEmpty else { return symbols }
+        // Perspective: a map fitted to the twelve outer corners of the three finder patterns.
+        let size = Double(triple.dimension)
+        var outlined: PerspectiveMap?
+        if let toModules = affine.inverse {
+            let finders = [triple.topLeft, triple.topRight, triple.bottomLeft]
+            let origins: [(x: Double, y: Double)] = [(0, 0), (size - 7, 0), (0, size - 7)]
+            var from: [(x: Double, y: Double)] = []
+            var to: [(x: Double, y: Double)] = []
+            for (finder, origin) in zip(finders, origins) {
+                guard
+                    let corners = FinderOutline.corners(
+                        mask: mask, width: working.width, height: working.height, centre: (finder.x, finder.y),
+                        moduleSize: finder.moduleSize, toModules: toModules)
+                else { continue }
+                from += [(0, 0), (7, 0), (7, 7), (0, 7)].map { (x: origin.x + $0.0, y: origin.y + $0.1) }
+                to += corners
+            }
+            if from.count == 12, let fitted = PerspectiveMap(fitting: from + modules, to: to + pixels) {
+                outlined = fitted
+                let image = crop(source, map: fitted, sourceMap: sourceMap, dimension: triple.dimension)
+                symbols = try scan(image, map: fitted, sourceMap: sourceMap, scanner: scanner)
+                guard symbols.isEmpty else { return symbols }
+            }
+        }
+        // Version 2 and up: the alignment pattern's centre is 6.5 modules in from the bottom-right corner.
+        if triple.dimension >= 25 {
+            let expected = (x: dimension - 6.5, y: dimension - 6.5)
+            let guess = outlined ?? affine
+            let guessCrop =
+                outlined.map { crop(source, map: $0, sourceMap: sourceMap, dimension: triple.dimension) } ?? first
+            let radius = outlined == nil ? max(3, dimension / 8) : 3
+            if let alignment = AlignmentPatternFinder.find(
+                in: guessCrop, pixelsPerModule: Self.pixelsPerModule, quietZone: Self.quietZone, expected: expected,
+                radius: radius),
+                let alignmentPixel = guess.apply(alignment.x, alignment.y),
+                let perspective = PerspectiveMap(from: modules + [expected], to: pixels + [alignmentPixel])
+            {
+                let second = crop(source, map: perspective, sourceMap: sourceMap, dimension: triple.dimension)
+                symbols = try scan(second, map: perspective, sourceMap: sourceMap, scanner: scanner)
+                guard symbols.isEmpty else { return symbols }
+            }
+        }
+        return []
+    }
+
+    /// The upright crop of the code that `map` (modules → working pixels) places, sampled from the source image.
+    private func crop(_ source: GrayImage, map: PerspectiveMap, sourceMap: PerspectiveMap, dimension: Int) -> GrayImage
+    {
+        let toSource = sourceMap.after(map)
+        return Rectifier.rectified(
+            source, map: toSource, dimension: dimension, pixelsPerModule: Self.pixelsPerModule,
+            quietZone: Self.quietZone)
+    }
+
+    /// zbar's codes in `crop`, corners mapped back through `map` and `sourceMap` to the source image.
+    private func scan(
+        _ crop: GrayImage, map: PerspectiveMap, sourceMap: PerspectiveMap, scanner: QRScanner
+    ) throws(ScanFailure) -> [QRSymbol] {
+        let symbols = try scanOnce(crop, map: map, sourceMap: sourceMap, scanner: scanner)
+        guard symbols.isEmpty else { return symbols }
+        // Blurred or unevenly printed modules: the same crop in black and white.
+        return try scanOnce(Binarizer.otsu(crop), map: map, sourceMap: sourceMap, scanner: scanner)
+    }
+
+    private func scanOnce(
+        _ crop: GrayImage, map: PerspectiveMap, sourceMap: PerspectiveMap, scanner: QRScanner
+    ) throws(ScanFailure) -> [QRSymbol] {
+        lastCropCount += 1
+        let symbols = try scanner.scan(crop, density: 1, testInverted: true) { $0 }
+        let toSource = sourceMap.after(map)
+        let scale = 1 / Double(Self.pixelsPerModule)
+        return symbols.map { symbol in
+            var symbol = symbol
+            symbol.corners = symbol.corners.map { corner in
+                let mx = Double(corner.x) * scale - Double(Self.quietZone)
+                let my = Double(corner.y) * scale - Double(Self.quietZone)
+                guard let point = toSource.apply(mx, my) else { return corner }
+                return Point(x: Int(point.x.rounded()), y: Int(point.y.rounded()))
+            }
+            return symbol
+        }
+    }
+}
