@@ -9,7 +9,8 @@ public enum ImageCompleteness: Sendable, Hashable {
     case complete
     /// The bytes are a beginning of the format that ends too soon: more may be on its way, or the file is cut.
     case incomplete
-    /// Not a format Prospects reads: no amount of waiting makes it one.
+    /// Not a format Prospects reads: no amount of waiting makes it one. (Four bytes or fewer that match no
+    /// signature are `incomplete`: a HEIF begins with a box size that any bytes may be.)
     case notAPicture(UnsupportedFormat)
 
     /// The completeness of `bytes`.
@@ -19,6 +20,8 @@ public enum ImageCompleteness: Sendable, Hashable {
 
     static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> ImageCompleteness {
         switch ImageFormat.of(bytes) {
+        case .failure(.other) where bytes.count <= 4:
+            return .incomplete  // the size field of a HEIF's first box, maybe: too soon to tell
         case .failure(let other): return .notAPicture(other)
         case .success(.png): return png(bytes) ? .complete : .incomplete
         case .success(.jpeg): return jpeg(bytes) ? .complete : .incomplete

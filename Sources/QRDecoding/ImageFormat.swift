@@ -52,6 +52,10 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     /// HEIF and AVIF: an ISO base media file whose `ftyp` box names a HEIF or AVIF brand; nil when the bytes are
     /// no ISO media file at all.
     private static func isoMediaFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<ImageFormat, UnsupportedFormat>? {
+        // Fewer than 8 bytes: the box size, then a beginning of "ftyp" (a HEIF cut short, we guess).
+        if bytes.count > 4 && bytes.count < 8 {
+            return begins(UnsafeBufferPointer(rebasing: bytes[4...]), with: ftyp) ? .success(.heif) : nil
+        }
         guard matches(bytes, at: 4, ftyp) else { return nil }
         let size = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
         // The major brand, then (after a 4-byte minor version) the compatible brands, all inside the box.
