@@ -75,6 +75,11 @@ public struct JPEGReader: Sendable {
             if case .incomplete = ImageCompleteness.of(bytes) { throw .truncatedImage(format: .jpeg) }
             throw .unreadableImage(format: .jpeg, reason: Self.message(handle))
         }
+        // libjpeg-turbo answers a file that ends before its frame header with a warning and a size of 0 × 0.
+        guard width > 0, height > 0 else {
+            if case .incomplete = ImageCompleteness.of(bytes) { throw .truncatedImage(format: .jpeg) }
+            throw .unreadableImage(format: .jpeg, reason: "the frame header declares \(width) × \(height) pixels")
+        }
         let (count, overflow) = Int(width).multipliedReportingOverflow(by: Int(height))
         guard !overflow, count <= pixelLimit else {
             throw .imageTooLarge(width: Int(width), height: Int(height), limit: pixelLimit)
@@ -135,12 +140,11 @@ public struct JPEGReader: Sendable {
         }
     }
 
+    /// Makes `pixels` `count` white pixels, keeping its capacity: a corrupt file can leave rows that libjpeg-turbo
+    /// never writes, and those must not show the previous picture.
     private static func resize(_ pixels: inout [UInt8], to count: Int) {
-        if pixels.count < count {
-            pixels.append(contentsOf: repeatElement(0, count: count - pixels.count))
-        } else if pixels.count > count {
-            pixels.removeLast(pixels.count - count)
-        }
+        pixels.removeAll(keepingCapacity: true)
+        pixels.append(contentsOf: repeatElement(255, count: count))
     }
 
     private static func message(_ handle: tjhandle) -> String {

@@ -234,3 +234,23 @@ struct PictureFormatTests {
         return out
     }
 }
+
+@Suite("JPEG inputs the fuzzer found")
+struct JPEGFuzzRegressionTests {
+    @Test("a frame header of 0 × 0 pixels is refused, not decoded to an empty image")
+    func noSize() throws {
+        #expect(throws: DecodeError.unreadableImage(format: .jpeg, reason: "the frame header declares 0 × 0 pixels")) {
+            try JPEGReader().read(try fixture("fuzz-jpeg-no-size.jpg"))
+        }
+    }
+
+    @Test("rows a corrupt file never writes are white, not the previous picture's")
+    func unwrittenRows() throws {
+        let bytes = try fixture("fuzz-jpeg-unwritten-rows.jpg")
+        let fresh = try JPEGReader().read(bytes)
+        var reused = GrayImage(
+            width: fresh.width, height: fresh.height, pixels: Array(repeating: 7, count: fresh.pixels.count))
+        try bytes.withUnsafeBufferPointer { try JPEGReader().read($0, into: &reused) }
+        #expect(reused == fresh)
+    }
+}
