@@ -27,6 +27,9 @@ let package = Package(
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         // Linux calls glibc declares only under _GNU_SOURCE (renameat2), as static inline helpers.
         .systemLibrary(name: "CLinux"),
 
@@ -37,8 +40,13 @@ let package = Package(
         .target(name: "SystemCalls", swiftSettings: strict),
         // Pure Swift: the prospect model, payload parsing, validation, dedup key. No C, no I/O.
         .target(name: "ProspectsCore", swiftSettings: strict),
-        // PNG bytes → gray pixels → QR symbols (libpng, libzbar), and the reverse for one's own card.
-        .target(name: "QRDecoding", dependencies: ["CPNG", "CPNGFast", "CZBar", "CQREncode"], swiftSettings: strict),
+        // Picture bytes (PNG, JPEG, HEIF/AVIF, WebP) → gray pixels → QR symbols (libzbar), and a code → PNG for one's
+        // own card.
+        .target(
+            name: "QRDecoding",
+            dependencies: ["CPNG", "CPNGFast", "CTurboJPEG", "CWebP", "CHeif", "CZBar", "CQREncode"],
+            swiftSettings: strict
+        ),
         // The ProspectStore protocol with its SQLite and PostgreSQL implementations.
         .target(name: "ProspectStore", dependencies: ["ProspectsCore", "CSQLite", "CPostgres"], swiftSettings: strict),
         // Exchange formats for lists: CSV, vCard and JSON Lines writers, streaming CSV / JSON Lines readers.

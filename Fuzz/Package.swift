@@ -12,7 +12,13 @@ let package = Package(
     ],
     targets: [
         // The libFuzzer entry point and the invariants every target checks.
-        .target(name: "FuzzSupport", dependencies: [.product(name: "ProspectsCore", package: "Prospects")]),
+        .target(
+            name: "FuzzSupport",
+            dependencies: [
+                .product(name: "ProspectsCore", package: "Prospects"),
+                .product(name: "QRDecoding", package: "Prospects"),
+            ]
+        ),
         .executableTarget(
             name: "FuzzPayloadParser",
             dependencies: ["FuzzSupport", .product(name: "ProspectsCore", package: "Prospects")]
@@ -27,6 +33,27 @@ let package = Package(
         .executableTarget(
             name: "FuzzGeometryPass",
             dependencies: ["FuzzSupport", .product(name: "QRDecoding", package: "Prospects")]
+        ),
+        .executableTarget(
+            name: "FuzzJPEGReader",
+            dependencies: [
+                "FuzzSupport", .product(name: "ProspectsCore", package: "Prospects"),
+                .product(name: "QRDecoding", package: "Prospects"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzWebPReader",
+            dependencies: [
+                "FuzzSupport", .product(name: "ProspectsCore", package: "Prospects"),
+                .product(name: "QRDecoding", package: "Prospects"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzHEIFReader",
+            dependencies: [
+                "FuzzSupport", .product(name: "ProspectsCore", package: "Prospects"),
+                .product(name: "QRDecoding", package: "Prospects"),
+            ]
         ),
         .executableTarget(
             name: "FuzzImportReaders",

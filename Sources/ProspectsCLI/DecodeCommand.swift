@@ -5,16 +5,18 @@ import ProspectsIngest
 import ProspectsService
 import QRDecoding
 
-/// `prospects decode`: read QR codes from PNG files and show what they hold. No store needed.
+/// `prospects decode`: read QR codes from pictures and show what they hold. No store needed.
 struct DecodeCommand: Subcommand {
     static let name = "decode"
-    static let abstract = "Read the QR codes in PNG files and show the contacts they hold."
+    static let abstract = "Read the QR codes in pictures and show the contacts they hold."
     static let help = """
         USAGE: prospects decode [--json | --raw] [--stats] [--pixel-limit <n>] [--jobs <n>] <path> ...
 
         ARGUMENTS:
-          <path>                  PNG files, or folders searched recursively for *.png (a link inside is
-                                  reported, not followed; hidden names skipped); - reads one picture from stdin
+          <path>                  pictures (PNG, JPEG, HEIC, AVIF, WebP: told by their bytes, whatever the
+                                  name), or folders searched recursively for them (a link inside is reported,
+                                  not followed; hidden names skipped; files that are no picture are skipped and
+                                  named); - reads one picture from stdin
 
         OPTIONS:
           --json                  one JSON object per line: per code {"file","text","prospect"|"error",
@@ -57,18 +59,22 @@ struct DecodeCommand: Subcommand {
 
     /// What is said of a folder that holds no image.
     static func noImages(in folder: String) -> String {
-        "no *.png files in \(SafeText.escaped(folder)) (names starting with '.' are skipped)"
+        "no pictures in \(SafeText.escaped(folder)) (names starting with '.' are skipped)"
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let console = context.console
         var status = ExitCode.success
+        var skipped = SkippedFiles()
         var statistics = DecodeStatistics()
         defer {
             if showStatistics {
                 console.out.flush()
                 for line in statistics.summary { console.err.line(line) }
             }
+        }
+        defer {
+            if let line = skipped.summary { console.warn(line) }
         }
         ProspectsService.decode(
             paths, workers: workers, pixelLimit: pixelLimit,
@@ -81,7 +87,8 @@ struct DecodeCommand: Subcommand {
                     console.warn("\(SafeText.escaped(path)): \(error.message)")
                 }
             },
-            noImages: { folder in console.warn(Self.noImages(in: folder)) }
+            noImages: { folder in console.warn(Self.noImages(in: folder)) },
+            skipped: { path, kind in skipped.add(path: path, kind: kind) }
         ) { outcome in
             statistics.add(outcome)
             // A picture of two badges, one of them no contact, is rejected input too (exit 65), though it is loaded.

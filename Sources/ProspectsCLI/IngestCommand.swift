@@ -8,21 +8,24 @@ import QRDecoding
 /// `prospects ingest`: decode, parse and load files into the store, deduplicated.
 struct IngestCommand: Subcommand {
     static let name = "ingest"
-    static let abstract = "Decode PNG files and add their contacts to the store, deduplicated."
+    static let abstract = "Decode pictures and add their contacts to the store, deduplicated."
     static let help = """
         USAGE: prospects ingest [--store <location>] [--json] [--quiet] [--pixel-limit <n>] [--jobs <n>] <path> ...
 
         ARGUMENTS:
-          <path>                  PNG files, or folders searched recursively for *.png (a link inside is
-                                  reported, not followed; hidden names skipped); - reads one picture from stdin
+          <path>                  pictures (PNG, JPEG, HEIC, AVIF, WebP: told by their bytes, whatever the
+                                  name), or folders searched recursively for them (a link inside is reported,
+                                  not followed; hidden names skipped; files that are no picture are skipped and
+                                  named); - reads one picture from stdin
 
         OPTIONS:
         \(storeOptionHelp)
           --quiet                 no progress line (it is shown only when stderr is a terminal anyway)
           --json                  one JSON line per code (with "stored": inserted|duplicate and the prospect's
                                   "id") or failed file, then a summary line {"files","inserted","duplicates",
-                                  "rejected","rejectedCodes","notFound"} (rejectedCodes: codes that were no
-                                  contact, in files that held one; notFound: paths that do not exist)
+                                  "rejected","rejectedCodes","notFound","skipped"} (rejectedCodes: codes that
+                                  were no contact, in files that held one; notFound: paths that do not exist;
+                                  skipped, when there are any: files in folders that are no picture)
           --pixel-limit <n>       refuse images with more pixels than this (default \(PNGReader.defaultPixelLimit))
           --jobs <n>              decode on n threads (default: one per core); one writer loads in input order
           -h, --help              show this help
@@ -61,12 +64,13 @@ struct IngestCommand: Subcommand {
         var planned = 0
         var missing = 0
         var reported = 0
+        var skipped = SkippedFiles()
         var interrupted = false
         let totals: LoadTotals
         do {
             totals = try ingest(
                 with: ingester, console: console, status: &status, planned: &planned, missing: &missing,
-                reported: &reported)
+                reported: &reported, skipped: &skipped)
         } catch is Interrupted {
             totals = ingester.committed
             interrupted = true
@@ -83,6 +87,7 @@ struct IngestCommand: Subcommand {
             throw error
         }
         console.progress?.clear()
+        if let line = skipped.summary { console.warn(line) }
         if json {
             var summary = JSONLine()
             summary.add("files", totals.files)
@@ -91,6 +96,7 @@ struct IngestCommand: Subcommand {
             summary.add("rejected", totals.rejected)
             summary.add("rejectedCodes", totals.rejectedCodes)
             summary.add("notFound", missing)
+            if skipped.count > 0 { summary.add("skipped", skipped.count) }
             if interrupted { summary.add("interrupted", true) }
             console.out.line(summary.rendered)
         } else {
@@ -117,7 +123,7 @@ struct IngestCommand: Subcommand {
 
     private func ingest(
         with ingester: Ingester, console: Console, status: inout ExitCode, planned: inout Int, missing: inout Int,
-        reported: inout Int
+        reported: inout Int, skipped: inout SkippedFiles
     ) throws -> LoadTotals {
         try ingester.ingest(arguments.positionals) { event in
             switch event {
@@ -131,6 +137,8 @@ struct IngestCommand: Subcommand {
                 planned = files
             case .noImages(let folder):
                 console.warn(DecodeCommand.noImages(in: folder))
+            case .skipped(let path, let kind):
+                skipped.add(path: path, kind: kind)
             case .file(let result):
                 reported += 1
                 let rejected = result.outcome == .rejected || !result.file.rejectedCodes.isEmpty

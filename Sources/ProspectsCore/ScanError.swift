@@ -8,8 +8,12 @@ public enum ScanError: Error, Sendable, Hashable {
     case unreadableFile(reason: String)
     /// The path is not a regular file (a directory, FIFO, socket, device, or a symlink where none is followed).
     case notARegularFile(kind: String)
-    /// The bytes are not a PNG libpng can decode (empty, truncated, bad CRC, not a PNG at all).
-    case unreadableImage(reason: String)
+    /// The bytes are no picture format Prospects reads; `kind` says what they are ("a GIF image", "a text file").
+    case unsupportedImage(kind: String)
+    /// The picture's library could not decode it (bad CRC, corrupt data); `format` names it ("PNG", "JPEG"…).
+    case unreadableImage(format: String = "PNG", reason: String)
+    /// The picture's bytes end before the picture does: cut short, or still being written.
+    case truncatedImage(format: String)
     /// The image declares more pixels than the configured limit; refused before any pixel memory is allocated.
     case imageTooLarge(width: Int, height: Int, limit: Int)
     /// The image decoded, but no QR code was found in it.
@@ -40,7 +44,9 @@ public enum ScanError: Error, Sendable, Hashable {
         switch self {
         case .unreadableFile: "unreadableFile"
         case .notARegularFile: "notARegularFile"
-        case .unreadableImage: "unreadableImage"
+        // One kind for every file that is no readable picture, whatever the reason: JSON readers and reason files
+        // keep the kind they know; the message says what the file is.
+        case .unsupportedImage, .unreadableImage, .truncatedImage: "unreadableImage"
         case .imageTooLarge: "imageTooLarge"
         case .noCodeFound: "noCodeFound"
         case .decoderCrashed: "decoderCrashed"
@@ -62,8 +68,12 @@ public enum ScanError: Error, Sendable, Hashable {
             "cannot read the file: \(reason)"
         case .notARegularFile(let kind):
             "not a regular file (\(kind))"
-        case .unreadableImage(let reason):
-            "not a readable PNG image: \(reason)"
+        case .unsupportedImage(let kind):
+            "\(kind); Prospects reads \(Self.readableFormats)"
+        case .unreadableImage(let format, let reason):
+            "not a readable \(format) image: \(reason)"
+        case .truncatedImage(let format):
+            "the \(format) image is cut short (the file ends before the picture does)"
         case .imageTooLarge(let width, let height, let limit):
             "image is \(width)×\(height) = \(width * height) pixels, over the limit of \(limit); refused without decoding"
         case .noCodeFound:
@@ -89,6 +99,11 @@ public enum ScanError: Error, Sendable, Hashable {
             "not a contact code: \(summary)"
         }
     }
+}
+
+extension ScanError {
+    /// The picture formats a person can give, as said in `unsupportedImage`'s message.
+    public static let readableFormats = "PNG, JPEG, HEIC and WebP"
 }
 
 extension ScanError: CustomStringConvertible {

@@ -3,7 +3,7 @@ import QRDecoding
 /// The decoder worker's wire format: length-prefixed binary frames, requests on its stdin and replies on its stdout.
 ///
 /// A frame is a little-endian `UInt32` length and that many bytes. A request carries the file's name (for the
-/// log) and its PNG bytes; a reply carries the QR symbols found or the `DecodeError`. Only
+/// log) and its picture bytes; a reply carries the QR symbols found or the `DecodeError`. Only
 /// decoding crosses the process boundary: hashing and parsing stay in the watcher, on the same code as `ingest`.
 enum DecoderMessage {
     /// The largest frame either side accepts: a file at `InputFile.maxBytes` plus its name.
@@ -40,9 +40,10 @@ enum DecoderMessage {
                 }
                 body.integer(symbol.quality)
             }
-        case .failure(.unreadableImage(let reason)):
+        case .failure(.unreadableImage(let format, let reason)):
             body.byte(1)
             body.blob(Array(reason.utf8))
+            body.blob(Array(format.rawValue.utf8))
         case .failure(.imageTooLarge(let width, let height, let limit)):
             body.byte(2)
             body.integer(width)
@@ -51,6 +52,12 @@ enum DecoderMessage {
         case .failure(.scanFailed(let reason)):
             body.byte(3)
             body.blob(Array(reason.utf8))
+        case .failure(.unsupportedFormat(let other)):
+            body.byte(4)
+            body.blob(Array(other.rawValue.utf8))
+        case .failure(.truncatedImage(let format)):
+            body.byte(5)
+            body.blob(Array(format.rawValue.utf8))
         }
         return body.framed()
     }
@@ -79,7 +86,8 @@ enum DecoderMessage {
             }
             return .success(symbols)
         case 1:
-            return reader.blob().map { .failure(.unreadableImage(reason: String(decoding: $0, as: UTF8.self))) }
+            guard let reason = reader.blob(), let format = reader.blob().flatMap(Self.format) else { return nil }
+            return .failure(.unreadableImage(format: format, reason: String(decoding: reason, as: UTF8.self)))
         case 2:
             guard let width = reader.integer(), let height = reader.integer(), let limit = reader.integer() else {
                 return nil
@@ -87,9 +95,18 @@ enum DecoderMessage {
             return .failure(.imageTooLarge(width: width, height: height, limit: limit))
         case 3:
             return reader.blob().map { .failure(.scanFailed(reason: String(decoding: $0, as: UTF8.self))) }
+        case 4:
+            return reader.blob().flatMap { UnsupportedFormat(rawValue: String(decoding: $0, as: UTF8.self)) }
+                .map { .failure(.unsupportedFormat($0)) }
+        case 5:
+            return reader.blob().flatMap(Self.format).map { .failure(.truncatedImage(format: $0)) }
         default:
             return nil
         }
+    }
+
+    private static func format(_ name: [UInt8]) -> ImageFormat? {
+        ImageFormat(rawValue: String(decoding: name, as: UTF8.self))
     }
 
     /// The length a frame header announces, once its four bytes are there.

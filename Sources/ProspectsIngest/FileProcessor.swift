@@ -104,7 +104,9 @@ extension ScanError {
     /// The decoding module knows nothing of prospects; its errors become scan errors here.
     init(_ error: DecodeError) {
         switch error {
-        case .unreadableImage(let reason): self = .unreadableImage(reason: reason)
+        case .unsupportedFormat(let other): self = .unsupportedImage(kind: other.description)
+        case .unreadableImage(let format, let reason): self = .unreadableImage(format: format.name, reason: reason)
+        case .truncatedImage(let format): self = .truncatedImage(format: format.name)
         case .imageTooLarge(let width, let height, let limit):
             self = .imageTooLarge(width: width, height: height, limit: limit)
         case .scanFailed(let reason): self = .unreadableImage(reason: "the QR scanner failed: \(reason)")

@@ -11,6 +11,8 @@ public final class Ingester {
         case missing(path: String, error: ScanError)
         /// A folder given on the command line that holds no image (see `InputWalker.Entry.noImages`).
         case noImages(folder: String)
+        /// A file inside a folder that is no picture (see `InputWalker.Entry.skipped`).
+        case skipped(path: String, kind: String)
         /// The walk is done: this many files will be reported (for a progress line).
         case planned(files: Int)
         /// Another file is decoded; its outcome is reported once its batch commits.
@@ -46,7 +48,8 @@ public final class Ingester {
         let loader = Loader(store: store, batchSize: batchSize)
         let jobs = try InputWalker.jobs(
             for: paths, missing: { path, error in try report(.missing(path: path, error: error)) },
-            noImages: { folder in try report(.noImages(folder: folder)) })
+            noImages: { folder in try report(.noImages(folder: folder)) },
+            skipped: { path, kind in try report(.skipped(path: path, kind: kind)) })
         try report(.planned(files: jobs.count))
         var decoded = 0
         try processor.run(jobs) { outcome in

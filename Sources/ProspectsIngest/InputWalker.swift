@@ -1,11 +1,15 @@
 import Glibc
 import ProspectsCore
+import QRDecoding
+import SystemCalls
 
 /// Expands the paths given on a command line into the image files to process, in a stable order.
 ///
 /// A path named explicitly is taken as it is (a symlink to a file is followed: the user asked for it).
-/// Folders are walked recursively for `*.png` (any case), sorted by name; inside a walk nothing is followed,
-/// so a link can never lead the run out of the folder it was given. Hidden entries are skipped.
+/// Folders are walked recursively, sorted by name; inside a walk nothing is followed, so a link can never lead the
+/// run out of the folder it was given. Hidden entries are skipped. A file in a folder is taken when its name says
+/// it is a picture (`isImageName`) or its first bytes do, whatever its name; any other file is reported as skipped,
+/// never passed over in silence.
 public enum InputWalker {
     public enum Entry: Sendable, Hashable {
         /// A file to process; `followSymlinks` is true only for paths named explicitly.
@@ -15,6 +19,9 @@ public enum InputWalker {
         /// A folder given on the command line with no image anywhere in it: no error (an empty drop folder is
         /// normal), but worth a word, for the path may be mistyped or the pictures hidden.
         case noImages(folder: String)
+        /// A file inside a folder that is no picture, by its name and its first bytes; `kind` says what it is
+        /// ("a text file", "a symbolic link").
+        case skipped(path: String, kind: String)
     }
 
     public static func entries(for paths: [String]) -> [Entry] {
@@ -27,7 +34,7 @@ public enum InputWalker {
     /// at all goes to `missing` (before any file is processed, since the walk completes first).
     public static func jobs(
         for paths: [String], missing: (_ path: String, _ error: ScanError) throws -> Void,
-        noImages: (_ folder: String) throws -> Void
+        noImages: (_ folder: String) throws -> Void, skipped: (_ path: String, _ kind: String) throws -> Void
     ) rethrows -> [ParallelProcessor.Job] {
         // Straight into jobs, without a list of entries beside them: the path list is the one thing a run holds
         // per file.
@@ -37,6 +44,7 @@ public enum InputWalker {
             case .file(let path, let follow): jobs.append(.init(path: path, followSymlinks: follow))
             case .missing(let path, let error): try missing(path, error)
             case .noImages(let folder): try noImages(folder)
+            case .skipped(let path, let kind): try skipped(path, kind)
             }
         }
         return jobs
@@ -61,7 +69,7 @@ public enum InputWalker {
                     // An image whose name cannot be opened (not UTF-8) is reported; the folder is not "empty".
                     switch entry {
                     case .file, .missing: found += 1
-                    case .noImages: break
+                    case .noImages, .skipped: break
                     }
                     try body(entry)
                 }
@@ -72,9 +80,30 @@ public enum InputWalker {
         }
     }
 
-    /// True for names the walk takes: `*.png` in any case, not hidden.
+    /// True for names the walk takes without looking inside: a picture's extension in any case, not hidden.
+    /// GIF, TIFF and BMP are taken too, so that they are refused with a reason rather than skipped.
     public static func isImageName(_ name: String) -> Bool {
-        !name.hasPrefix(".") && name.lowercased().hasSuffix(".png")
+        guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
+        return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+
+    static let imageExtensions: Set = [
+        "png", "jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif", "webp", "gif", "tif", "tiff", "bmp",
+    ]
+
+    /// Whether the file's first bytes are a picture's (one Prospects reads, or GIF, TIFF, BMP, which get an error
+    /// naming them); otherwise what it is instead. Opened without following links and without blocking.
+    static func pictureCheck(_ path: String) -> String? {
+        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }  // taken: reading it will say why it cannot be read
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 64)
+        let count = head.withUnsafeMutableBytes { raw in retryingOnInterrupt { read(fd, raw.baseAddress!, raw.count) } }
+        guard count >= 0 else { return nil }
+        switch ImageFormat.of(Array(head.prefix(count))) {
+        case .success, .failure(.gif), .failure(.tiff), .failure(.bmp): return nil
+        case .failure(let other): return other.description
+        }
     }
 
     private static func walk(directory: String, _ body: (Entry) throws -> Void) rethrows {
@@ -84,7 +113,8 @@ public enum InputWalker {
             return
         }
         defer { closedir(dir) }
-        var names: [(name: String, isDirectory: Bool)] = []
+        // Each entry, and what it is when it is no picture (nil: a folder, or a file to take).
+        var names: [(name: String, isDirectory: Bool, skippedAs: String?)] = []
         while let entry = readdir(dir) {
             let name: String
             switch FileName(FileSystemCalls.name(of: entry)) {
@@ -104,15 +134,21 @@ public enum InputWalker {
             guard lstat(path, &info) == 0 else { continue }
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR {
-                names.append((name, true))
+                names.append((name, true, nil))
             } else if isImageName(name) {
-                names.append((name, false))
+                names.append((name, false, nil))
+            } else if type == S_IFREG {
+                names.append((name, false, pictureCheck(path)))
+            } else {
+                names.append((name, false, InputFile.describe(fileType: type)))
             }
         }
-        for (name, isDirectory) in names.sorted(by: { $0.name < $1.name }) {
+        for (name, isDirectory, skippedAs) in names.sorted(by: { $0.name < $1.name }) {
             let path = join(directory, name)
             if isDirectory {
                 try walk(directory: path, body)
+            } else if let skippedAs {
+                try body(.skipped(path: path, kind: skippedAs))
             } else {
                 try body(.file(path: path, followSymlinks: false))
             }

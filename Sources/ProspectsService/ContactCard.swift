@@ -44,7 +44,7 @@ public struct ContactCard: Sendable, Hashable {
     public var payload: String { CardPayload.make(prospect, format: format) }
 
     /// The card as a QR code PNG, `moduleSize` pixels per module.
-    public func png(moduleSize: Int) throws(ImageError) -> [UInt8] {
+    public func png(moduleSize: Int) throws(EncodeError) -> [UInt8] {
         try PNGWriter.encode(QRCodeImage.make(text: payload, moduleSize: moduleSize))
     }
 

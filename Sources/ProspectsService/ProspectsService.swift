@@ -208,13 +208,14 @@ public final class ProspectsService {
     // MARK: Without a store
 
     /// Decodes every image under `paths` on `workers` threads (nil: one per core) and hands each file's outcome to
-    /// `each` in input order. Paths that cannot be read go to `missing` and folders without an image to `noImages`,
-    /// all before the first outcome.
+    /// `each` in input order. Paths that cannot be read go to `missing`, folders without an image to `noImages`, and
+    /// files in folders that are no pictures to `skipped`, all before the first outcome.
     public static func decode(
         _ paths: [String], workers: Int?, pixelLimit: Int, missing: (_ path: String, _ error: ScanError) -> Void,
-        noImages: (_ folder: String) -> Void, each: (FileOutcome) -> Void
+        noImages: (_ folder: String) -> Void, skipped: (_ path: String, _ kind: String) -> Void,
+        each: (FileOutcome) -> Void
     ) {
-        let jobs = InputWalker.jobs(for: paths, missing: missing, noImages: noImages)
+        let jobs = InputWalker.jobs(for: paths, missing: missing, noImages: noImages, skipped: skipped)
         let processor = ParallelProcessor(workers: workers, options: .init(pixelLimit: pixelLimit, hashContent: false))
         processor.run(jobs, consume: each)
     }

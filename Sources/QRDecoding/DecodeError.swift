@@ -1,22 +1,24 @@
-/// Why PNG bytes could not be searched for QR codes. Finding no code is not an error: it is `[]`.
+/// Why picture bytes could not be searched for QR codes. Finding no code is not an error: it is `[]`.
+///
+/// The one error of reading and scanning: each image reader and the zbar scanner throw it directly.
 public enum DecodeError: Error, Sendable, Hashable {
-    case unreadableImage(reason: String)
+    /// The bytes are no picture Prospects reads; `UnsupportedFormat` says what they are instead.
+    case unsupportedFormat(UnsupportedFormat)
+    /// The format's library refused the bytes; `reason` is its own message, e.g. "IDAT: CRC error".
+    case unreadableImage(format: ImageFormat = .png, reason: String)
+    /// The bytes end before the picture does: a file cut short, or one still being written.
+    case truncatedImage(format: ImageFormat)
+    /// The header claims more than `limit` pixels; refused before any pixel memory is allocated.
     case imageTooLarge(width: Int, height: Int, limit: Int)
+    /// zbar itself failed: `zbar_scan_image` returned -1, or the image could not be handed to it.
     case scanFailed(reason: String)
+}
 
-    init(_ error: ImageError) {
-        switch error {
-        case .unreadable(let reason), .cannotEncode(let reason):
-            self = .unreadableImage(reason: reason)
-        case .tooLarge(let width, let height, let limit):
-            self = .imageTooLarge(width: width, height: height, limit: limit)
-        }
-    }
+/// Why a `GrayImage` or a payload could not become a QR code or PNG bytes (libqrencode or libpng refused).
+public struct EncodeError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var reason: String
 
-    init(_ failure: ScanFailure) {
-        switch failure {
-        case .scannerFailed(let reason):
-            self = .scanFailed(reason: reason)
-        }
-    }
+    public init(reason: String) { self.reason = reason }
+
+    public var description: String { reason }
 }

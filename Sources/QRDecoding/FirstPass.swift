@@ -42,7 +42,7 @@ final class FirstPass {
     }
 
     /// The codes in `image`, as a single full scan with `scanner` would find them.
-    func scan(_ image: GrayImage, with scanner: QRScanner) throws(ScanFailure) -> [QRSymbol] {
+    func scan(_ image: GrayImage, with scanner: QRScanner) throws(DecodeError) -> [QRSymbol] {
         let runs = ModuleSize.measure(image)
         let plan = plan(for: image, runs: runs)
         lastPlan = plan

@@ -35,7 +35,7 @@ public struct PNGReader: Sendable {
     ///
     /// Bytes after the `IEND` chunk are ignored (libpng stops reading at `IEND`).
     /// The corresponding C functions are `png_image_begin_read_from_memory` and `png_image_finish_read`.
-    public func read(_ bytes: [UInt8]) throws(ImageError) -> GrayImage {
+    public func read(_ bytes: [UInt8]) throws(DecodeError) -> GrayImage {
         var image = GrayImage(width: 0, height: 0, pixels: [])
         try read(bytes, into: &image)
         return image
@@ -46,7 +46,7 @@ public struct PNGReader: Sendable {
     /// For loops over many files: one buffer serves every image. On error `image` is left empty.
     /// Returns the API that decoded the file.
     @discardableResult
-    public func read(_ bytes: [UInt8], into image: inout GrayImage) throws(ImageError) -> Path {
+    public func read(_ bytes: [UInt8], into image: inout GrayImage) throws(DecodeError) -> Path {
         var pixels = image.pixels
         image = GrayImage(width: 0, height: 0, pixels: [])  // drop our reference so `pixels` stays unique
         var path = Path.classic
@@ -70,7 +70,7 @@ public struct PNGReader: Sendable {
     /// The pixel limit is checked after the header, before any pixel memory exists, as on the simplified path.
     private func decodeClassic(
         _ memory: UnsafeRawBufferPointer, into pixels: inout [UInt8]
-    ) -> Result<(Int, Int), ImageError>? {
+    ) -> Result<(Int, Int), DecodeError>? {
         guard let base = memory.baseAddress, memory.count > 0 else { return nil }
         var reader: OpaquePointer?
         defer { prospects_png_fast_destroy(reader) }
@@ -82,7 +82,7 @@ public struct PNGReader: Sendable {
         let height = Int(height32)
         let (count, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, count <= pixelLimit else {
-            return .failure(.tooLarge(width: width, height: height, limit: pixelLimit))
+            return .failure(.imageTooLarge(width: width, height: height, limit: pixelLimit))
         }
         Self.resize(&pixels, to: count)
         let finished = pixels.withUnsafeMutableBufferPointer { buffer in
@@ -102,25 +102,25 @@ public struct PNGReader: Sendable {
 
     private func decode(
         _ memory: UnsafeRawBufferPointer, with png: UnsafeMutablePointer<png_image>, into pixels: inout [UInt8]
-    ) -> Result<(Int, Int), ImageError> {
+    ) -> Result<(Int, Int), DecodeError> {
         // libpng answers a NULL pointer or 0 length with "invalid argument"; say what actually happened.
         guard let base = memory.baseAddress, memory.count > 0 else {
-            return .failure(.unreadable(reason: "empty file"))
+            return .failure(.unreadableImage(format: .png, reason: "empty file"))
         }
         // libpng reads all 8 signature bytes before it compares them: a shorter file that is no start of a PNG
         // would be "read beyond end of data", as if it were a PNG cut short.
         if memory.count < 8, png_sig_cmp(base.assumingMemoryBound(to: UInt8.self), 0, memory.count) != 0 {
-            return .failure(.unreadable(reason: "Not a PNG file"))
+            return .failure(.unreadableImage(format: .png, reason: "Not a PNG file"))
         }
         guard png_image_begin_read_from_memory(png, base, memory.count) != 0 else {
-            return .failure(.unreadable(reason: message(of: png)))
+            return .failure(.unreadableImage(format: .png, reason: message(of: png)))
         }
         let width = Int(png.pointee.width)
         let height = Int(png.pointee.height)
         // Checked before any pixel memory exists: the header of a 60-byte file can claim 30000 × 30000.
         let (count, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, count <= pixelLimit else {
-            return .failure(.tooLarge(width: width, height: height, limit: pixelLimit))
+            return .failure(.imageTooLarge(width: width, height: height, limit: pixelLimit))
         }
         png.pointee.format = prospects_png_format_gray()
         Self.resize(&pixels, to: count)
@@ -130,7 +130,7 @@ public struct PNGReader: Sendable {
             png_image_finish_read(png, &white, buffer.baseAddress, png_int_32(width), nil)
         }
         guard finished != 0, prospects_png_image_failed(png) == 0 else {
-            return .failure(.unreadable(reason: message(of: png)))
+            return .failure(.unreadableImage(format: .png, reason: message(of: png)))
         }
         return .success((width, height))
     }

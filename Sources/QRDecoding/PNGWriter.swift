@@ -5,17 +5,17 @@ public enum PNGWriter {
     /// The PNG bytes of `image` (8-bit gray, not interlaced).
     ///
     /// The corresponding C function is `png_image_write_to_memory`.
-    public static func encode(_ image: GrayImage) throws(ImageError) -> [UInt8] {
+    public static func encode(_ image: GrayImage) throws(EncodeError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
-            throw .cannotEncode(reason: "image is empty (\(image.width) × \(image.height))")
+            throw EncodeError(reason: "image is empty (\(image.width) × \(image.height))")
         }
         guard image.pixels.count == image.width * image.height else {
-            throw .cannotEncode(reason: "\(image.pixels.count) pixels for \(image.width) × \(image.height)")
+            throw EncodeError(reason: "\(image.pixels.count) pixels for \(image.width) × \(image.height)")
         }
         guard let width = png_uint_32(exactly: image.width), let height = png_uint_32(exactly: image.height),
             let stride = png_int_32(exactly: image.width)
         else {
-            throw .cannotEncode(reason: "dimensions \(image.width) × \(image.height) exceed PNG limits")
+            throw EncodeError(reason: "dimensions \(image.width) × \(image.height) exceed PNG limits")
         }
 
         let png = UnsafeMutablePointer<png_image>.allocate(capacity: 1)
@@ -49,6 +49,6 @@ public enum PNGWriter {
         let text = withUnsafeBytes(of: png.pointee.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        throw .cannotEncode(reason: text.isEmpty ? "png_image_write_to_memory failed" : text)
+        throw EncodeError(reason: text.isEmpty ? "png_image_write_to_memory failed" : text)
     }
 }

@@ -4,7 +4,7 @@ import Glibc
 /// Draws a QR code (the app's "Me" card): payload → QR symbol → black-on-white `GrayImage`.
 public enum QRCodeImage {
     /// A code carrying the exact UTF-8 bytes of `text`, `moduleSize` pixels per module, `margin` modules of quiet zone.
-    public static func make(text: String, moduleSize: Int = 8, margin: Int = 4) throws(ImageError) -> GrayImage {
+    public static func make(text: String, moduleSize: Int = 8, margin: Int = 4) throws(EncodeError) -> GrayImage {
         try make(bytes: Array(text.utf8), moduleSize: moduleSize, margin: margin)
     }
 
@@ -15,18 +15,18 @@ public enum QRCodeImage {
     /// The corresponding C functions are `QRcode_encodeData`, or `QRinput_appendECIheader` and `QRcode_encodeInput`.
     public static func make(
         bytes: [UInt8], eci: UInt32? = nil, moduleSize: Int = 8, margin: Int = 4
-    ) throws(ImageError) -> GrayImage {
+    ) throws(EncodeError) -> GrayImage {
         guard moduleSize >= 1, margin >= 0 else {
-            throw .cannotEncode(reason: "module size \(moduleSize) and margin \(margin) must be ≥ 1 and ≥ 0")
+            throw EncodeError(reason: "module size \(moduleSize) and margin \(margin) must be ≥ 1 and ≥ 0")
         }
-        guard !bytes.isEmpty else { throw .cannotEncode(reason: "empty payload") }
+        guard !bytes.isEmpty else { throw EncodeError(reason: "empty payload") }
         let code = try encode(bytes, eci: eci).get()
         defer { QRcode_free(code) }
         return render(modules: Int(code.pointee.width), data: code.pointee.data, moduleSize: moduleSize, margin: margin)
     }
 
-    /// The one place that calls libqrencode and turns its NULL + errno into an `ImageError`.
-    private static func encode(_ bytes: [UInt8], eci: UInt32?) -> Result<UnsafeMutablePointer<QRcode>, ImageError> {
+    /// The one place that calls libqrencode and turns its NULL + errno into an `EncodeError`.
+    private static func encode(_ bytes: [UInt8], eci: UInt32?) -> Result<UnsafeMutablePointer<QRcode>, EncodeError> {
         let code: UnsafeMutablePointer<QRcode>? = bytes.withUnsafeBufferPointer { buffer in
             guard let eci else {
                 // 8-bit mode throughout: QRcode_encodeString would re-split the bytes into numeric/kanji segments.
@@ -43,7 +43,7 @@ public enum QRCodeImage {
         // libqrencode reports through errno: ERANGE means the payload does not fit in version 40.
         let error = errno
         return .failure(
-            .cannotEncode(
+            EncodeError(
                 reason: error == ERANGE
                     ? "payload of \(bytes.count) bytes is too large for a QR code"
                     : "libqrencode failed: \(String(cString: strerror(error)))"))

@@ -76,12 +76,12 @@ public final class QRScanner {
     /// Every QR code in `image`, in zbar's order; `[]` when there is none.
     ///
     /// The corresponding C function is `zbar_scan_image`.
-    public func scan(_ image: GrayImage) throws(ScanFailure) -> [QRSymbol] {
+    public func scan(_ image: GrayImage) throws(DecodeError) -> [QRSymbol] {
         try scan(image, coordinateScale: 1)
     }
 
     /// Scans `image` and divides the corners by `coordinateScale`, for images that were upscaled first.
-    func scan(_ image: GrayImage, coordinateScale: Int) throws(ScanFailure) -> [QRSymbol] {
+    func scan(_ image: GrayImage, coordinateScale: Int) throws(DecodeError) -> [QRSymbol] {
         try scan(image, density: 1, testInverted: true) { $0 / coordinateScale }
     }
 
@@ -91,7 +91,7 @@ public final class QRScanner {
     /// The corresponding C functions are `zbar_image_scanner_set_config` and `zbar_scan_image`.
     func scan(
         _ image: GrayImage, density: Int, testInverted: Bool, coordinate: (Int) -> Int
-    ) throws(ScanFailure) -> [QRSymbol] {
+    ) throws(DecodeError) -> [QRSymbol] {
         replaceScannerIfWorn()
         if density != self.density {
             zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(density))
@@ -104,20 +104,20 @@ public final class QRScanner {
         }
         let count = image.width * image.height
         guard image.pixels.count == count else {
-            throw .scannerFailed(reason: "\(image.pixels.count) pixels for \(image.width) × \(image.height)")
+            throw .scanFailed(reason: "\(image.pixels.count) pixels for \(image.width) × \(image.height)")
         }
         guard count > 0 else { return [] }
         guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height) else {
-            throw .scannerFailed(reason: "dimensions \(image.width) × \(image.height) too large for zbar")
+            throw .scanFailed(reason: "dimensions \(image.width) × \(image.height) too large for zbar")
         }
-        let result: Result<[QRSymbol], ScanFailure> = image.pixels.withUnsafeBufferPointer { pixels in
+        let result: Result<[QRSymbol], DecodeError> = image.pixels.withUnsafeBufferPointer { pixels in
             zbar_image_set_size(zbarImage, width, height)
             // NULL cleanup: the buffer is Swift's and lives only for this closure, so zbar must never free it,
             // and the pointer is cleared again before the closure ends.
             zbar_image_set_data(zbarImage, pixels.baseAddress, UInt(pixels.count), nil)
             defer { zbar_image_set_data(zbarImage, nil, 0, nil) }
             guard zbar_scan_image(scanner, zbarImage) >= 0 else {
-                return .failure(.scannerFailed(reason: "zbar_scan_image failed on a \(width) × \(height) Y800 image"))
+                return .failure(.scanFailed(reason: "zbar_scan_image failed on a \(width) × \(height) Y800 image"))
             }
             // Symbol data belongs to zbar and is recycled by the next scan: copy it out now.
             let symbols = collectSymbols(coordinate: coordinate)

@@ -76,12 +76,16 @@ import Testing
         }
     }
 
-    @Test func theWalkTakesPNGsRecursivelyInOrderAndFollowsNoLink() throws {
+    @Test func theWalkTakesPicturesRecursivelyInOrderFollowsNoLinkAndNamesWhatItSkips() throws {
         let sub = folder.appendingPathComponent("sub")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        for name in ["b.png", "a.PNG", "notes.txt", ".hidden.png", "sub/c.png"] {
+        for name in ["b.png", "a.PNG", "notes.txt", ".hidden.png", "sub/c.png", "d.JPG", "e.heic", "f.webp", "g.gif"] {
             try Data().write(to: folder.appendingPathComponent(name))
         }
+        // Told by content whatever the name: a JPEG without extension is taken, text named .jpg too (it is
+        // refused with a reason when read), text without a picture's name is skipped.
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]).write(to: folder.appendingPathComponent("photo"))
+        try Data("Paul\npaul@example.com\n".utf8).write(to: folder.appendingPathComponent("sub/readme"))
         #expect(symlink("/etc", path("etc-link")) == 0)
         #expect(symlink(path("b.png"), path("link.png")) == 0)
         let entries = InputWalker.entries(for: [folder.path, path("b.png")])
@@ -89,10 +93,30 @@ import Testing
             entries == [
                 .file(path: path("a.PNG"), followSymlinks: false),
                 .file(path: path("b.png"), followSymlinks: false),
+                .file(path: path("d.JPG"), followSymlinks: false),
+                .file(path: path("e.heic"), followSymlinks: false),
+                .skipped(path: path("etc-link"), kind: "a symbolic link"),
+                .file(path: path("f.webp"), followSymlinks: false),
+                .file(path: path("g.gif"), followSymlinks: false),
                 .file(path: path("link.png"), followSymlinks: false),
+                .skipped(path: path("notes.txt"), kind: "an empty file"),
+                .file(path: path("photo"), followSymlinks: false),
                 .file(path: path("sub/c.png"), followSymlinks: false),
+                .skipped(path: path("sub/readme"), kind: "a text file"),
                 .file(path: path("b.png"), followSymlinks: true),
             ])
+    }
+
+    @Test func skippedFilesAreCountedAndTheFirstFewNamed() {
+        var skipped = SkippedFiles()
+        #expect(skipped.summary == nil)
+        skipped.add(path: "notes.txt", kind: "a text file")
+        #expect(skipped.summary == "skipped 1 file that is not a picture: notes.txt (a text file)")
+        for index in 1...7 { skipped.add(path: "f\(index).pdf", kind: "a PDF document") }
+        #expect(
+            skipped.summary
+                == "skipped 8 files that are not pictures: notes.txt (a text file), f1.pdf (a PDF document), "
+                + "f2.pdf (a PDF document), f3.pdf (a PDF document), f4.pdf (a PDF document), and 3 more")
     }
 
     /// A Latin-1 name cannot be spelt as a String, so no path could open the file: reported, not skipped in silence.

@@ -68,14 +68,16 @@ struct PNGClassicPathTests {
     @Test("broken files give the simplified API's errors")
     func errors() throws {
         let png = PNGFixtures.encode(Self.code, as: .palette(bitDepth: 1, transparency: true))
-        #expect(throws: ImageError.unreadable(reason: "IDAT: CRC error")) {
+        #expect(throws: DecodeError.unreadableImage(reason: "IDAT: CRC error")) {
             try PNGReader().read(PNGFixtures.corruptingIDATChecksum(png))
         }
-        #expect(throws: ImageError.unreadable(reason: "read beyond end of data")) {
+        #expect(throws: DecodeError.unreadableImage(reason: "read beyond end of data")) {
             try PNGReader().read(Array(png.prefix(png.count / 2)))
         }
         let bomb = PNGFixtures.encode(GrayImage(width: 3, height: 1, pixels: [0, 255, 0]), as: .gray(bitDepth: 1))
-        #expect(throws: ImageError.tooLarge(width: 3, height: 1, limit: 2)) { try PNGReader(pixelLimit: 2).read(bomb) }
+        #expect(throws: DecodeError.imageTooLarge(width: 3, height: 1, limit: 2)) {
+            try PNGReader(pixelLimit: 2).read(bomb)
+        }
     }
 
     /// Every picture in `SampleImages/` (or, with `PROSPECTS_PNG_CORPUS`, every PNG of that folder, e.g. the
@@ -92,8 +94,8 @@ struct PNGClassicPathTests {
         var classic = 0
         for name in names {
             let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)")))
-            let fast = Result { () throws(ImageError) in try PNGReader().read(png, into: &image) }
-            let reference = Result { () throws(ImageError) in try Self.simplified.read(png) }
+            let fast = Result { () throws(DecodeError) in try PNGReader().read(png, into: &image) }
+            let reference = Result { () throws(DecodeError) in try Self.simplified.read(png) }
             switch (fast, reference) {
             case (.success(let path), .success(let expected)):
                 if path == .classic { classic += 1 }

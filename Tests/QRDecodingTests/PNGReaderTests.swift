@@ -53,7 +53,7 @@ struct PNGReaderTests {
             try reader.read(png, into: &image)
             #expect(image == (try reader.read(png)))
         }
-        #expect(throws: ImageError.self) { try reader.read(Array("not a png".utf8), into: &image) }
+        #expect(throws: DecodeError.self) { try reader.read(Array("not a png".utf8), into: &image) }
         #expect(image.width == 0 && image.pixels.isEmpty)
         let png = PNGFixtures.contactCode("after an error")
         try reader.read(png, into: &image)
@@ -66,7 +66,7 @@ struct PNGReaderTests {
         #expect(bomb.count < 70)
         let clock = ContinuousClock()
         let elapsed = clock.measure {
-            #expect(throws: ImageError.tooLarge(width: 30_000, height: 30_000, limit: 50_000_000)) {
+            #expect(throws: DecodeError.imageTooLarge(width: 30_000, height: 30_000, limit: 50_000_000)) {
                 try PNGReader().read(bomb)
             }
         }
@@ -80,7 +80,7 @@ struct PNGReaderTests {
     func customLimit() throws {
         let png = PNGFixtures.contactCode(Self.payload)
         let side = try PNGReader().read(png).width
-        #expect(throws: ImageError.tooLarge(width: side, height: side, limit: side * side - 1)) {
+        #expect(throws: DecodeError.imageTooLarge(width: side, height: side, limit: side * side - 1)) {
             try PNGReader(pixelLimit: side * side - 1).read(png)
         }
         #expect(try PNGReader(pixelLimit: side * side).read(png).width == side)
@@ -88,15 +88,15 @@ struct PNGReaderTests {
 
     @Test("zero bytes")
     func empty() {
-        #expect(throws: ImageError.unreadable(reason: "empty file")) { try PNGReader().read([]) }
+        #expect(throws: DecodeError.unreadableImage(reason: "empty file")) { try PNGReader().read([]) }
     }
 
     @Test("a text file renamed .png")
     func notAPNG() {
-        #expect(throws: ImageError.unreadable(reason: "Not a PNG file")) {
+        #expect(throws: DecodeError.unreadableImage(reason: "Not a PNG file")) {
             try PNGReader().read(Array("Zoë Müller\nzoe@example.com\n".utf8))
         }
-        #expect(throws: ImageError.unreadable(reason: "Not a PNG file"), "shorter than a PNG signature") {
+        #expect(throws: DecodeError.unreadableImage(reason: "Not a PNG file"), "shorter than a PNG signature") {
             try PNGReader().read(Array("hello".utf8))
         }
     }
@@ -106,7 +106,7 @@ struct PNGReaderTests {
         let png = PNGFixtures.contactCode(Self.payload)
         let iendStart = png.count - 12
         for cut in [1, 4, 8, 20, 33, 45, 60, png.count / 2, iendStart - 4, iendStart - 1] {
-            #expect(throws: ImageError.unreadable(reason: "read beyond end of data"), "cut at \(cut)") {
+            #expect(throws: DecodeError.unreadableImage(reason: "read beyond end of data"), "cut at \(cut)") {
                 try PNGReader().read(Array(png.prefix(cut)))
             }
         }
@@ -124,14 +124,14 @@ struct PNGReaderTests {
     @Test("a wrong IDAT checksum")
     func badCRC() {
         let png = PNGFixtures.corruptingIDATChecksum(PNGFixtures.contactCode(Self.payload))
-        #expect(throws: ImageError.unreadable(reason: "IDAT: CRC error")) { try PNGReader().read(png) }
+        #expect(throws: DecodeError.unreadableImage(reason: "IDAT: CRC error")) { try PNGReader().read(png) }
     }
 
     @Test("corrupted IDAT data fails in zlib before the CRC is checked")
     func corruptData() {
         let png = PNGFixtures.corruptingIDATData(PNGFixtures.contactCode(Self.payload))
-        let error = #expect(throws: ImageError.self) { try PNGReader().read(png) }
-        if case .unreadable(let reason) = error {
+        let error = #expect(throws: DecodeError.self) { try PNGReader().read(png) }
+        if case .unreadableImage(_, let reason) = error {
             #expect(reason.hasPrefix("IDAT: "))
         } else {
             Issue.record("expected .unreadable, got \(String(describing: error))")

@@ -34,12 +34,12 @@ struct QRCodeImageTests {
 
     @Test("what cannot be encoded says why")
     func encodeErrors() {
-        #expect(throws: ImageError.self) { try QRCodeImage.make(text: "") }
-        #expect(throws: ImageError.self) { try QRCodeImage.make(text: "x", moduleSize: 0) }
+        #expect(throws: EncodeError.self) { try QRCodeImage.make(text: "") }
+        #expect(throws: EncodeError.self) { try QRCodeImage.make(text: "x", moduleSize: 0) }
         let tooLong = String(repeating: "x", count: 3_000)  // version 40-M holds 2,331 bytes
-        #expect(throws: ImageError.cannotEncode(reason: "payload of 3000 bytes is too large for a QR code")) {
+        #expect(throws: EncodeError(reason: "payload of 3000 bytes is too large for a QR code")) {
             try QRCodeImage.make(text: tooLong)
         }
-        #expect(throws: ImageError.self) { try PNGWriter.encode(GrayImage(width: 0, height: 0, pixels: [])) }
+        #expect(throws: EncodeError.self) { try PNGWriter.encode(GrayImage(width: 0, height: 0, pixels: [])) }
     }
 }

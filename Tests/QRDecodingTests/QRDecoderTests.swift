@@ -90,10 +90,14 @@ struct QRDecoderTests {
             try decoder.decode(PNGFixtures.hugeDimensionsHeader())
         }
         #expect(decoder.lastPassCount == 0)
-        #expect(throws: DecodeError.unreadableImage(reason: "Not a PNG file")) {
+        // Told by content: text is named as text, not as a broken PNG.
+        #expect(throws: DecodeError.unsupportedFormat(.text)) {
             try decoder.decode(Array("Paul Hudson\npaul@hackingwithswift.com".utf8))
         }
-        #expect(throws: DecodeError.unreadableImage(reason: "empty file")) { try decoder.decode([]) }
+        #expect(throws: DecodeError.unsupportedFormat(.empty)) { try decoder.decode([]) }
+        #expect(throws: DecodeError.unreadableImage(reason: "IDAT: CRC error")) {
+            try QRDecoder().decode(PNGFixtures.corruptingIDATChecksum(PNGFixtures.contactCode("x")))
+        }
         // The decoder is still usable after errors.
         #expect(try QRDecoder().decode(PNGFixtures.contactCode("ok")).map(\.text) == ["ok"])
     }

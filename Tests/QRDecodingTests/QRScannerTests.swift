@@ -87,7 +87,7 @@ struct QRScannerTests {
         #expect(try QRScanner().scan(GrayImage(width: 0, height: 0, pixels: [])) == [])
         var image = PNGFixtures.codeImage("x")
         image.pixels.removeLast()
-        #expect(throws: ScanFailure.self) { try QRScanner().scan(image) }
+        #expect(throws: DecodeError.self) { try QRScanner().scan(image) }
     }
 }
 

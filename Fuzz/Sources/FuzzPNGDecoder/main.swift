@@ -54,17 +54,18 @@ runFuzzer { data, size in
 
 func check(_ bytes: [UInt8]) {
     let image: GrayImage
-    do throws(ImageError) {
+    do throws(DecodeError) {
         image = try reader.read(bytes)
     } catch {
         switch error {
-        case .tooLarge(let width, let height, let limit):
+        case .imageTooLarge(let width, let height, let limit):
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
             require(overflow || pixels > limit, "refused \(width)×\(height) under the limit \(limit)")
-        case .unreadable(let reason):
+        case .unreadableImage(let format, let reason):
+            require(format == .png, "the PNG reader named \(format)")
             require(!reason.isEmpty, "an unreadable image without a reason")
-        case .cannotEncode:
-            violated("the reader reported a writer error")
+        case .unsupportedFormat, .truncatedImage, .scanFailed:
+            violated("the PNG reader reported \(error)")
         }
         return
     }
