@@ -50,7 +50,7 @@ public struct ContactCard: Sendable, Hashable {
 
     /// The card as a QR code in SVG: one unit per module, a 4-module quiet zone, dark runs of a row as one path
     /// segment each; it scales to any size without blur.
-    public func svg() throws(ImageError) -> String {
+    public func svg() throws(EncodeError) -> String {
         let image = try QRCodeImage.make(text: payload, moduleSize: 1, margin: 4)
         var path = ""
         for y in 0..<image.height {

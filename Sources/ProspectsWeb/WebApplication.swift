@@ -355,6 +355,11 @@ final class WebApplication: HTTPHandler {
                         UploadOutcome(
                             fileName: names[path] ?? path,
                             lines: [.init(kind: .rejected, text: "rejected: \(error.message)")]))
+                case .skipped(let path, let kind):
+                    report.append(
+                        UploadOutcome(
+                            fileName: names[path] ?? path,
+                            lines: [.init(kind: .rejected, text: "rejected: \(kind), not a picture")]))
                 case .noImages, .planned, .decoded:
                     break
                 }

@@ -23,7 +23,7 @@ final class GeometryPass {
     /// corners in `source`'s coordinates; `[]` when none.
     func scan(
         source: GrayImage, working: GrayImage, toSource: AffineMap, with scanner: QRScanner
-    ) throws(ScanFailure) -> [QRSymbol] {
+    ) throws(DecodeError) -> [QRSymbol] {
         lastCropCount = 0
         let longSide = max(working.width, working.height)
         guard min(working.width, working.height) >= 21 else { return [] }
@@ -54,7 +54,7 @@ final class GeometryPass {
     private func decode(
         _ triple: FinderTriple, mask: [UInt8], working: GrayImage, source: GrayImage, sourceMap: PerspectiveMap,
         scanner: QRScanner
-    ) throws(ScanFailure) -> [QRSymbol] {
+    ) throws(DecodeError) -> [QRSymbol] {
         let dimension = Double(triple.dimension)
         let modules: [(x: Double, y: Double)] = [(3.5, 3.5), (dimension - 3.5, 3.5), (3.5, dimension - 3.5)]
         let pixels: [(x: Double, y: Double)] = [triple.topLeft, triple.topRight, triple.bottomLeft].map { ($0.x, $0.y) }
@@ -124,7 +124,7 @@ final class GeometryPass {
     /// zbar's codes in `crop`, corners mapped back through `map` and `sourceMap` to the source image.
     private func scan(
         _ crop: GrayImage, map: PerspectiveMap, sourceMap: PerspectiveMap, scanner: QRScanner
-    ) throws(ScanFailure) -> [QRSymbol] {
+    ) throws(DecodeError) -> [QRSymbol] {
         let symbols = try scanOnce(crop, map: map, sourceMap: sourceMap, scanner: scanner)
         guard symbols.isEmpty else { return symbols }
         // Blurred or unevenly printed modules: the same crop in black and white.
@@ -133,7 +133,7 @@ final class GeometryPass {
 
     private func scanOnce(
         _ crop: GrayImage, map: PerspectiveMap, sourceMap: PerspectiveMap, scanner: QRScanner
-    ) throws(ScanFailure) -> [QRSymbol] {
+    ) throws(DecodeError) -> [QRSymbol] {
         lastCropCount += 1
         let symbols = try scanner.scan(crop, density: 1, testInverted: true) { $0 }
         let toSource = sourceMap.after(map)

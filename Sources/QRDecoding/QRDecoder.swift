@@ -144,14 +144,9 @@ public final class QRDecoder {
                 let copy = working ?? Self.reduced(image)
                 working = copy
                 lastPassCount += 1
-                let symbols: [QRSymbol]
-                do {
-                    // Corners come back in `image`'s coordinates.
-                    symbols = try geometryPass.scan(
-                        source: image, working: copy.image, toSource: copy.toSource, with: scanner)
-                } catch {
-                    throw DecodeError(error)
-                }
+                // Corners come back in `image`'s coordinates.
+                let symbols = try geometryPass.scan(
+                    source: image, working: copy.image, toSource: copy.toSource, with: scanner)
                 guard symbols.isEmpty else {
                     lastPass = pass
                     return symbols.map { symbol in
