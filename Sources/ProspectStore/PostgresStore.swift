@@ -18,23 +18,24 @@ public final class PostgresStore: ProspectStore {
     /// One round trip per sighting: the upsert, and for a known prospect its history row (a new prospect's first
     /// sighting lives in the prospect row itself, as in SQLite). `xmax = 0` holds only for a row version this
     /// statement inserted; an updated row carries our transaction id. With `explicitID`, a new prospect takes the
-    /// id bound as `$12` (see `newIDs`), else the identity column's next value.
-    private static func upsert(explicitID: Bool) -> String {
-        """
-        WITH upserted AS (
-            INSERT INTO prospects (\(explicitID ? "id, " : "")name, name_key, email, email_key, phone, organization,
-                contacted, created_at, last_seen_at, scan_count, first_source, remind_at)
-            VALUES (\(explicitID ? "$12, " : "")$1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11)
-            ON CONFLICT (email_key) DO UPDATE SET scan_count = prospects.scan_count + 1,
-                last_seen_at = GREATEST(prospects.last_seen_at, EXCLUDED.last_seen_at),
-                phone = COALESCE(prospects.phone, EXCLUDED.phone),
-                organization = COALESCE(prospects.organization, EXCLUDED.organization)
-            RETURNING id, (xmax = 0) AS inserted
-        ), scanned AS (
-            INSERT INTO scans (prospect_id, source, seen_at) SELECT id, $8, $7 FROM upserted WHERE NOT inserted
-        )
-        SELECT id, inserted FROM upserted
-        """
+    /// id bound as `:id` (see `newIDs`), else the identity column's next value.
+    private static func upsert(explicitID: Bool) -> NumberedSQL<ProspectSQL.SightingValue> {
+        NumberedSQL(
+            """
+            WITH upserted AS (
+                \(ProspectSQL.insertProspect(withID: explicitID))
+                ON CONFLICT (email_key) DO UPDATE SET scan_count = prospects.scan_count + 1,
+                    last_seen_at = GREATEST(prospects.last_seen_at, EXCLUDED.last_seen_at),
+                    phone = COALESCE(prospects.phone, EXCLUDED.phone),
+                    organization = COALESCE(prospects.organization, EXCLUDED.organization),
+                    title = COALESCE(prospects.title, EXCLUDED.title)
+                RETURNING id, (xmax = 0) AS inserted
+            ), scanned AS (
+                INSERT INTO scans (prospect_id, source, seen_at, event, collected_by)
+                SELECT id, :source, :seenAt, :event, :collectedBy FROM upserted WHERE NOT inserted
+            )
+            SELECT id, inserted FROM upserted
+            """)
     }
 
     private static let upsertWithID = upsert(explicitID: true)
@@ -45,35 +46,58 @@ public final class PostgresStore: ProspectStore {
     /// what a later card gave), in the same round trip. A SELECT rather than VALUES, so that a prospect that is
     /// there draws no id: PostgreSQL computes the default before ON CONFLICT looks, and a list imported again would
     /// use up an id a row.
-    private static let insertIfDeleted = """
+    private static let insertIfDeleted = NumberedSQL<ProspectSQL.SightingValue>(
+        """
         WITH filled AS (
-            UPDATE prospects SET phone = coalesce(phone, $5::text), organization = coalesce(organization, $6::text)
-            WHERE email_key = $4::text
-                AND (phone IS NULL AND $5::text IS NOT NULL OR organization IS NULL AND $6::text IS NOT NULL)
+            UPDATE prospects
+            SET phone = coalesce(phone, :phone::text), organization = coalesce(organization, :organization::text)
+            WHERE email_key = :emailKey::text
+                AND (phone IS NULL AND :phone::text IS NOT NULL
+                    OR organization IS NULL AND :organization::text IS NOT NULL)
         )
-        INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at,
-            last_seen_at, scan_count, first_source, remind_at)
-        SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $9::boolean, $10::bigint, $7::bigint, 1,
-            $8::text, $11::bigint
-        WHERE NOT EXISTS (SELECT FROM prospects WHERE email_key = $4::text)
+        INSERT INTO prospects (\(ProspectSQL.newProspectColumns(withID: false)))
+        SELECT \(ProspectSQL.newProspectValues(withID: false, cast: true))
+        WHERE NOT EXISTS (SELECT FROM prospects WHERE email_key = :emailKey::text)
         ON CONFLICT (email_key) DO NOTHING
         RETURNING id
-        """
+        """)
 
-    /// `NameKey.fold(name_key)` in SQL: `translate` for the letters that fold to one letter, `replace` for the
-    /// others (ß → ss), from the same table, so that both stores sort names exactly alike.
-    private static let foldedNameKey: String = {
-        let folds = NameKey.folds.sorted { $0.key.value < $1.key.value }
-        let single = folds.filter { $0.value.unicodeScalars.count == 1 }
-        var expression = """
-            translate(name_key, '\(String(String.UnicodeScalarView(single.map(\.key))))', \
-            '\(single.map(\.value).joined())')
-            """
-        for (scalar, fold) in folds where fold.unicodeScalars.count > 1 {
+    private static let insertLedgerEntry = NumberedSQL<ProspectSQL.LedgerValue>(ProspectSQL.insertLedgerEntry)
+    private static let insertOtherEmail = NumberedSQL<ProspectSQL.OtherEmailValue>(ProspectSQL.insertOtherEmail)
+    private static let insertNote = NumberedSQL<ProspectSQL.NoteValue>(ProspectSQL.insertNote)
+
+    private static let dialect = SQLDialect(
+        searchKey: searchKey, contains: { "strpos(\($0), \($1)) > 0" },
+        otherEmails: """
+            (SELECT string_agg(email, chr(10) ORDER BY position) FROM other_emails WHERE prospect_id = prospects.id)
+            """)
+
+    /// A new prospect's other addresses and first note, which live in tables of their own.
+    private func recordDetails(of sighting: Sighting, id: Int64) throws(StoreError) {
+        for values in ProspectSQL.otherEmailValues(prospectID: id, sighting) {
+            try connection.execute(Self.insertOtherEmail.text, Self.insertOtherEmail.values(values))
+        }
+        if let values = ProspectSQL.noteValues(prospectID: id, sighting) {
+            try connection.execute(Self.insertNote.text, Self.insertNote.values(values))
+        }
+    }
+
+    /// `NameKey.searchKey` of `text` in SQL: `lower`, then `translate` for the letters that fold to one letter and
+    /// `replace` for the others (ß → ss), from `NameKey`'s table. `lower` follows the database's locale; the table
+    /// folds upper-case Latin letters too, so a "C" database differs from SQLite only in other scripts' case.
+    @Sendable private static func searchKey(_ text: String) -> String {
+        var expression = "translate(lower(\(text)), '\(foldedScalars)', '\(foldedLetters)')"
+        for (scalar, fold) in multipleFolds {
             expression = "replace(\(expression), '\(scalar)', '\(fold)')"
         }
-        return expression + #" COLLATE "C""#
-    }()
+        return expression
+    }
+
+    private static let folds = NameKey.folds.sorted { $0.key.value < $1.key.value }
+    private static let foldedScalars = String(
+        String.UnicodeScalarView(folds.filter { $0.value.unicodeScalars.count == 1 }.map(\.key)))
+    private static let foldedLetters = folds.filter { $0.value.unicodeScalars.count == 1 }.map(\.value).joined()
+    private static let multipleFolds = folds.filter { $0.value.unicodeScalars.count > 1 }
 
     /// `$1` ids from the prospects' identity sequence, ascending, or none when this role may not take them:
     /// an identity column's own default needs no privilege on its sequence, `nextval` does (USAGE or UPDATE).
@@ -118,7 +142,9 @@ public final class PostgresStore: ProspectStore {
             var loaded = Array(repeating: false, count: groups.count)
             for index in entryOrder {
                 guard let entry = prepared[index].entry else { continue }
-                loaded[index] = try connection.execute(ProspectSQL.insertLedgerEntry, entry).affectedRows == 0
+                loaded[index] =
+                    try connection.execute(Self.insertLedgerEntry.text, Self.insertLedgerEntry.values(entry))
+                    .affectedRows == 0
             }
             // Ids for the sightings that count, in input order; a loaded group's are drawn only for the few
             // prospects it restores, so that a list imported again does not use up an id a row.
@@ -145,19 +171,24 @@ public final class PostgresStore: ProspectStore {
             for item in sightingOrder {
                 var values = prepared[item.group].sightings[item.sighting]
                 if loaded[item.group] {
-                    let rows = try connection.execute(Self.insertIfDeleted, values).rows
+                    let rows = try connection.execute(Self.insertIfDeleted.text, Self.insertIfDeleted.values(values))
+                        .rows
                     outcomes[item.group][item.sighting] = try rows.first.map { row throws(StoreError) in
-                        .inserted(id: try row.int64(0))
+                        let id = try row.int64(0)
+                        try recordDetails(of: groups[item.group].sightings[item.sighting], id: id)
+                        return .inserted(id: id)
                     }
                     continue
                 }
-                if !ids.isEmpty { values.append(.integer(ids[idIndex[item.position]])) }
-                let sql = ids.isEmpty ? Self.upsertWithDefaultID : Self.upsertWithID
-                guard let row = try connection.execute(sql, values).rows.first else {
+                if !ids.isEmpty { values[.id] = .integer(ids[idIndex[item.position]]) }
+                let upsert = ids.isEmpty ? Self.upsertWithDefaultID : Self.upsertWithID
+                guard let row = try connection.execute(upsert.text, upsert.values(values)).rows.first else {
                     throw .corrupt("the upsert returned no row")
                 }
                 let id = try row.int64(0)
-                outcomes[item.group][item.sighting] = try row.bool(1) ? .inserted(id: id) : .duplicate(id: id)
+                let inserted = try row.bool(1)
+                if inserted { try recordDetails(of: groups[item.group].sightings[item.sighting], id: id) }
+                outcomes[item.group][item.sighting] = inserted ? .inserted(id: id) : .duplicate(id: id)
             }
             return try groups.indices.map { group throws(StoreError) in
                 if loaded[group] {
@@ -186,15 +217,13 @@ public final class PostgresStore: ProspectStore {
     }
 
     /// Read through a cursor a thousand rows at a time (`PostgresConnection.each`), never the whole list at once.
-    public func forEach(
-        filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool
-    ) throws(StoreError) {
-        let sql = ProspectSQL.list(filter: filter, sort: sort, reverse: reverse, foldedNameKey: Self.foldedNameKey)
-        try connection.each(sql) { row throws(StoreError) in body(try ProspectSQL.prospect(from: row)) }
+    public func forEach(_ query: ProspectQuery, _ body: (StoredProspect) -> Bool) throws(StoreError) {
+        let (sql, values) = ProspectSQL.list(query, dialect: Self.dialect)
+        try connection.each(sql, values) { row throws(StoreError) in body(try ProspectSQL.prospect(from: row)) }
     }
 
     public func prospect(_ reference: ProspectReference) throws(StoreError) -> StoredProspect? {
-        let (sql, value) = ProspectSQL.select(reference)
+        let (sql, value) = ProspectSQL.select(reference, Self.dialect)
         return try prospects(sql, [value]).first
     }
 
@@ -222,12 +251,66 @@ public final class PostgresStore: ProspectStore {
     }
 
     public func due(at date: Date) throws(StoreError) -> [StoredProspect] {
-        try prospects(ProspectSQL.due, [.date(date)])
+        try prospects(ProspectSQL.due(Self.dialect), [.date(date)])
     }
 
     public func count() throws(StoreError) -> Int {
         guard let row = try connection.execute(ProspectSQL.count).rows.first else { return 0 }
         return try row.int(0)
+    }
+
+    public func addNote(_ reference: ProspectReference, _ text: String, author: String, at date: Date)
+        throws(StoreError) -> Bool
+    {
+        let (sql, value) = ProspectSQL.addNote(reference)
+        return try connection.execute(sql, [value, .date(date), .text(author), .text(text)]).affectedRows > 0
+    }
+
+    public func notes(of id: Int64) throws(StoreError) -> [ProspectNote] {
+        try connection.execute(ProspectSQL.notes, [.integer(id)]).rows.map(ProspectSQL.note(from:))
+    }
+
+    public func setRating(_ reference: ProspectReference, _ rating: ProspectRating) throws(StoreError) -> Bool {
+        let (sql, value) = ProspectSQL.update(reference, set: "rating = $2")
+        return try connection.execute(sql, [value, .text(rating.rawValue)]).affectedRows > 0
+    }
+
+    public func changeTags(_ reference: ProspectReference, adding: [String], removing: [String]) throws(StoreError)
+        -> Bool
+    {
+        let (select, value) = ProspectSQL.select(reference, Self.dialect)
+        let (add, _) = ProspectSQL.addTag(reference)
+        let (remove, _) = ProspectSQL.removeTag(reference)
+        return try connection.transaction { () throws(StoreError) in
+            guard !(try connection.execute(select, [value]).rows.isEmpty) else { return false }
+            for tag in adding { try connection.execute(add, [value, .text(tag)]) }
+            for tag in removing { try connection.execute(remove, [value, .text(tag)]) }
+            return true
+        }
+    }
+
+    public func tags(of id: Int64) throws(StoreError) -> [String] {
+        ProspectSQL.sortedTags(
+            try connection.execute(ProspectSQL.tags, [.integer(id)]).rows.map { row throws(StoreError) in
+                try row.text(0)
+            })
+    }
+
+    private static let editProspect = NumberedSQL<ProspectSQL.EditValue>(ProspectSQL.editProspect)
+
+    public func edit(_ reference: ProspectReference, _ edit: ProspectEdit) throws(StoreError) -> EditOutcome {
+        try connection.transaction { () throws(StoreError) in
+            // FOR UPDATE would need the select list without its aggregate; the UPDATE below locks the row, and a
+            // concurrent change of the same key fails on the unique index.
+            guard let stored = try prospect(reference) else { return .notFound }
+            let (changed, values) = try ProspectSQL.editValues(stored, edit)
+            if changed.key != stored.key, let other = try prospect(.email(changed.email)), other.id != stored.id {
+                return .emailTaken(by: other)
+            }
+            try connection.execute(Self.editProspect.text, Self.editProspect.values(values))
+            guard let edited = try prospect(.id(stored.id)) else { throw .corrupt("an edited prospect has no row") }
+            return .edited(edited)
+        }
     }
 
     private func prospects(_ sql: String, _ values: [SQLValue]) throws(StoreError) -> [StoredProspect] {

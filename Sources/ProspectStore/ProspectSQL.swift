@@ -1,11 +1,12 @@
 import Foundation
 import ProspectsCore
 
-/// SQL text and rules shared by both stores, so that they filter, sort and update identically. Parameters are
-/// written `$1`, `$2`…, which both SQLite and PostgreSQL understand.
+/// SQL text and rules shared by both stores, so that they filter, sort and update identically. A statement with
+/// one or two values writes them `$1`, `$2`, which both databases understand; one with more names them (`:name`,
+/// see `SQLParameter`), which SQLite binds as they are and PostgreSQL through `NumberedSQL`.
 enum ProspectSQL {
     /// The schema version this program writes; stores refuse newer ones with `.schemaTooNew`.
-    static let schemaVersion = 2
+    static let schemaVersion = 3
 
     /// Reads no row, and fails unless `prospects` has version 1's columns: a table of that name found with no
     /// schema version may be another program's, which the version 2 migration would fail on halfway.
@@ -18,30 +19,173 @@ enum ProspectSQL {
             "\(place) has a table named prospects that is not a prospect store's (\(message)): \(otherwise)")
     }
 
-    /// The columns `prospect(from:)` reads, in its order.
-    static let columns = """
-        id, name, email, email_key, phone, organization, contacted, created_at, last_seen_at, scan_count, \
-        first_source, remind_at
-        """
+    /// The columns of `prospects` a `StoredProspect` is read from; the raw value is the column's place in
+    /// `columns(_:)`, which `prospect(from:)` reads it by. `otherEmails` is the store's aggregate of `other_emails`.
+    enum Column: Int, CaseIterable {
+        case id, name, email, emailKey, phone, organization, contacted, createdAt, lastSeenAt, scanCount
+        case firstSource, remindAt, title, familyName, givenName, additionalNames, honorificPrefix, honorificSuffix
+        case rating, firstEvent, firstCollectedBy, otherEmails
 
-    /// `foldedNameKey` is the store's SQL for `NameKey.fold(name_key)`.
-    static func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool, foldedNameKey: String) -> String {
-        // TRUE and FALSE are keywords in SQLite (as 1 and 0) and in PostgreSQL.
-        let condition =
-            switch filter {
-            case .everyone: ""
-            case .contacted: " WHERE contacted = TRUE"
-            case .uncontacted: " WHERE contacted = FALSE"
+        var name: String {
+            switch self {
+            case .id: "id"
+            case .name: "name"
+            case .email: "email"
+            case .emailKey: "email_key"
+            case .phone: "phone"
+            case .organization: "organization"
+            case .contacted: "contacted"
+            case .createdAt: "created_at"
+            case .lastSeenAt: "last_seen_at"
+            case .scanCount: "scan_count"
+            case .firstSource: "first_source"
+            case .remindAt: "remind_at"
+            case .title: "title"
+            case .familyName: "family_name"
+            case .givenName: "given_name"
+            case .additionalNames: "additional_names"
+            case .honorificPrefix: "honorific_prefix"
+            case .honorificSuffix: "honorific_suffix"
+            case .rating: "rating"
+            case .firstEvent: "first_event"
+            case .firstCollectedBy: "first_collected_by"
+            case .otherEmails: "other_emails"
             }
+        }
+
+        /// The name parts' columns, in `NameParts.components` order.
+        static let nameParts: [Column] = [
+            .familyName, .givenName, .additionalNames, .honorificPrefix, .honorificSuffix,
+        ]
+    }
+
+    /// The select list of `prospect(from:)` in `dialect`.
+    static func columns(_ dialect: SQLDialect) -> String {
+        Column.allCases.map { column in
+            column == .otherEmails ? "\(dialect.otherEmails) AS other_emails" : column.name
+        }.joined(separator: ", ")
+    }
+
+    /// The values of both stores' upserts of a sighting (`upsertValues`); `id` is the new prospect's id, when the
+    /// store chooses it.
+    enum SightingValue: Int, SQLParameter {
+        case name, nameKey, email, emailKey, phone, organization, seenAt, source, contacted, createdAt, remindAt, id
+        case title, familyName, givenName, additionalNames, honorificPrefix, honorificSuffix, event, collectedBy
+        case sortKey
+
+        /// What PostgreSQL calls its type, where it cannot infer it.
+        var postgresType: String {
+            switch self {
+            case .contacted: "boolean"
+            case .seenAt, .createdAt, .remindAt, .id: "bigint"
+            default: "text"
+            }
+        }
+    }
+
+    /// What a new prospect's column takes: a value of the sighting, or a constant.
+    enum NewValue {
+        case sighting(SightingValue)
+        case constant(String)
+    }
+
+    /// A new prospect's row, column by column, as both stores insert it from a sighting.
+    static let newProspect: [(column: Column, value: NewValue)] = [
+        (.name, .sighting(.name)), (.emailKey, .sighting(.emailKey)), (.email, .sighting(.email)),
+        (.phone, .sighting(.phone)), (.organization, .sighting(.organization)), (.contacted, .sighting(.contacted)),
+        (.createdAt, .sighting(.createdAt)), (.lastSeenAt, .sighting(.seenAt)), (.scanCount, .constant("1")),
+        (.firstSource, .sighting(.source)), (.remindAt, .sighting(.remindAt)), (.title, .sighting(.title)),
+        (.familyName, .sighting(.familyName)), (.givenName, .sighting(.givenName)),
+        (.additionalNames, .sighting(.additionalNames)), (.honorificPrefix, .sighting(.honorificPrefix)),
+        (.honorificSuffix, .sighting(.honorificSuffix)), (.firstEvent, .sighting(.event)),
+        (.firstCollectedBy, .sighting(.collectedBy)),
+    ]
+
+    /// The column list of a new prospect's INSERT (`name_key` and `sort_key` are no `Column`: nothing reads them
+    /// back), with `id` first when the store gives it.
+    static func newProspectColumns(withID: Bool) -> String {
+        ((withID ? ["id"] : []) + ["name_key", "sort_key"] + newProspect.map(\.column.name)).joined(separator: ", ")
+    }
+
+    /// The values of a new prospect's INSERT, in `newProspectColumns` order; `cast` adds PostgreSQL's types, which
+    /// a SELECT list needs.
+    static func newProspectValues(withID: Bool, cast: Bool = false) -> String {
+        func value(_ parameter: SightingValue) -> String {
+            parameter.placeholder + (cast ? "::\(parameter.postgresType)" : "")
+        }
+        let values = newProspect.map { entry in
+            switch entry.value {
+            case .sighting(let parameter): value(parameter)
+            case .constant(let text): text
+            }
+        }
+        return ((withID ? [value(.id)] : []) + [value(.nameKey), value(.sortKey)] + values).joined(separator: ", ")
+    }
+
+    /// `INSERT INTO prospects (…) VALUES (…)` of a sighting's new prospect, with its id when `withID`.
+    static func insertProspect(withID: Bool) -> String {
+        "INSERT INTO prospects (\(newProspectColumns(withID: withID))) VALUES (\(newProspectValues(withID: withID)))"
+    }
+
+    /// The prospects `query` picks, and the values of its `$n`, numbered as conditions are added.
+    static func list(_ query: ProspectQuery, dialect: SQLDialect) -> (sql: String, values: [SQLValue]) {
+        var values: [SQLValue] = []
+        func parameter(_ value: SQLValue) -> String {
+            values.append(value)
+            return "$\(values.count)"
+        }
+        var conditions: [String] = []
+        // TRUE and FALSE are keywords in SQLite (as 1 and 0) and in PostgreSQL.
+        switch query.filter {
+        case .everyone: break
+        case .contacted: conditions.append("contacted = TRUE")
+        case .uncontacted: conditions.append("contacted = FALSE")
+        }
+        if let rating = query.rating { conditions.append("rating = \(parameter(.text(rating.rawValue)))") }
+        if let tag = query.tag {
+            let needle = parameter(.text(NameKey.searchKey(tag)))
+            conditions.append(
+                "EXISTS (SELECT 1 FROM tags WHERE prospect_id = prospects.id AND \(dialect.searchKey("tag")) = \(needle))"
+            )
+        }
+        for (column, value) in [("event", query.event), ("collected_by", query.collectedBy)] {
+            guard let value else { continue }
+            let needle = parameter(.text(value))
+            conditions.append(
+                "(first_\(column) = \(needle) OR EXISTS (SELECT 1 FROM scans WHERE prospect_id = prospects.id "
+                    + "AND \(column) = \(needle)))")
+        }
+        if let search = query.search {
+            for word in NameKey.searchKey(search).split(whereSeparator: \.isWhitespace) {
+                let needle = parameter(.text(String(word)))
+                func found(_ text: String) -> String { dialect.contains(dialect.searchKey(text), needle) }
+                conditions.append(
+                    "("
+                        + [
+                            found("name_key"), found("email_key"), found("coalesce(organization, '')"),
+                            found("coalesce(title, '')"),
+                            "EXISTS (SELECT 1 FROM notes WHERE prospect_id = prospects.id AND \(found("text")))",
+                            "EXISTS (SELECT 1 FROM tags WHERE prospect_id = prospects.id AND \(found("tag")))",
+                        ].joined(separator: " OR ") + ")")
+            }
+        }
+        let condition = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         // The id breaks ties so that the order is total and identical in both stores.
         let order =
-            switch (sort, reverse) {
-            case (.name, false): "\(foldedNameKey) ASC, name_key ASC, id ASC"
-            case (.name, true): "\(foldedNameKey) DESC, name_key DESC, id DESC"
+            switch (query.sort, query.reverse) {
+            case (.name, false): "sort_key ASC, name_key ASC, id ASC"
+            case (.name, true): "sort_key DESC, name_key DESC, id DESC"
             case (.recent, false): "created_at DESC, id DESC"
             case (.recent, true): "created_at ASC, id ASC"
             }
-        return "SELECT \(columns) FROM prospects\(condition) ORDER BY \(order)"
+        var page = ""
+        if let limit = query.limit { page += " LIMIT \(parameter(.integer(Int64(max(0, limit)))))" }
+        if query.offset > 0 {
+            // SQLite takes OFFSET only after a LIMIT, and the two spell "no limit" differently.
+            if query.limit == nil { page += " LIMIT \(parameter(.integer(Int64.max)))" }
+            page += " OFFSET \(parameter(.integer(Int64(query.offset))))"
+        }
+        return ("SELECT \(columns(dialect)) FROM prospects\(condition) ORDER BY \(order)\(page)", values)
     }
 
     /// The condition that picks the prospect `reference` names (always parameter `$1`) and the value to bind.
@@ -52,9 +196,9 @@ enum ProspectSQL {
         }
     }
 
-    static func select(_ reference: ProspectReference) -> (sql: String, value: SQLValue) {
+    static func select(_ reference: ProspectReference, _ dialect: SQLDialect) -> (sql: String, value: SQLValue) {
         let (condition, value) = matching(reference)
-        return ("SELECT \(columns) FROM prospects WHERE \(condition)", value)
+        return ("SELECT \(columns(dialect)) FROM prospects WHERE \(condition)", value)
     }
 
     static func update(_ reference: ProspectReference, set assignment: String) -> (sql: String, value: SQLValue) {
@@ -67,7 +211,9 @@ enum ProspectSQL {
         return ("DELETE FROM prospects WHERE \(condition)", value)
     }
 
-    static let due = "SELECT \(columns) FROM prospects WHERE remind_at <= $1 ORDER BY remind_at ASC, id ASC"
+    static func due(_ dialect: SQLDialect) -> String {
+        "SELECT \(columns(dialect)) FROM prospects WHERE remind_at <= $1 ORDER BY remind_at ASC, id ASC"
+    }
     static let count = "SELECT count(*) FROM prospects"
     /// Every sighting of a prospect, oldest first: the first one is kept in the prospect row (`first_source`,
     /// `created_at`), later ones in `scans`, which saves a bulk import one insert per new prospect.
@@ -76,17 +222,170 @@ enum ProspectSQL {
         UNION ALL SELECT source, seen_at, id FROM scans WHERE prospect_id = $1 \
         ORDER BY 2 ASC, 3 ASC
         """
-    static let insertScan = "INSERT INTO scans (prospect_id, source, seen_at) VALUES ($1, $2, $3)"
-    static let ledgerEntry =
-        "SELECT content_hash, file_name, outcome, prospects, processed_at FROM files WHERE content_hash = $1"
-    static let insertLedgerEntry = """
-        INSERT INTO files (content_hash, file_name, outcome, prospects, processed_at) VALUES ($1, $2, $3, $4, $5) \
-        ON CONFLICT (content_hash) DO NOTHING
+    /// The values of `insertScan`.
+    enum ScanValue: Int, SQLParameter {
+        case prospectID, source, seenAt, event, collectedBy
+    }
+
+    static let insertScan = """
+        INSERT INTO scans (prospect_id, source, seen_at, event, collected_by) \
+        VALUES (:prospectID, :source, :seenAt, :event, :collectedBy)
         """
 
-    /// Parameters `$1`…`$11` of both stores' upsert: name, name key, email, email key, phone, organization,
-    /// seen at, source; then, for a new prospect only: contacted, created at, reminder.
-    static func upsertValues(_ sighting: Sighting) throws(StoreError) -> [SQLValue] {
+    static func scanValues(prospectID: Int64, _ sighting: Sighting) -> SQLArguments<ScanValue> {
+        var values = SQLArguments<ScanValue>()
+        values[.prospectID] = .integer(prospectID)
+        values[.source] = .text(sighting.source)
+        values[.seenAt] = .date(sighting.seenAt)
+        values[.event] = .text(sighting.event)
+        values[.collectedBy] = .text(sighting.collectedBy)
+        return values
+    }
+
+    /// The values of `editProspect`.
+    enum EditValue: Int, SQLParameter {
+        case id, name, nameKey, sortKey, email, emailKey, phone, organization, title
+    }
+
+    static let editProspect = """
+        UPDATE prospects SET name = :name, name_key = :nameKey, sort_key = :sortKey, email = :email, \
+        email_key = :emailKey, phone = :phone, organization = :organization, title = :title WHERE id = :id
+        """
+
+    /// `stored` with `edit` applied, and the values that write it.
+    static func editValues(_ stored: StoredProspect, _ edit: ProspectEdit) throws(StoreError)
+        -> (prospect: Prospect, values: SQLArguments<EditValue>)
+    {
+        var prospect = stored.prospect
+        if let name = edit.name { prospect.name = name }
+        if let email = edit.email { prospect.email = email }
+        if let phone = edit.phone { prospect.phone = phone }
+        if let organization = edit.organization { prospect.organization = organization }
+        if let title = edit.title { prospect.title = title }
+        for text in [prospect.name, prospect.email, prospect.phone, prospect.organization, prospect.title] {
+            try rejectNUL(text)
+        }
+        let nameKey = NameKey.make(prospect.name)
+        var values = SQLArguments<EditValue>()
+        values[.id] = .integer(stored.id)
+        values[.name] = .text(prospect.name)
+        values[.nameKey] = .text(nameKey)
+        values[.sortKey] = .text(NameKey.sortKey(nameKey))
+        values[.email] = .text(prospect.email)
+        values[.emailKey] = .text(prospect.key)
+        values[.phone] = .text(prospect.phone)
+        values[.organization] = .text(prospect.organization)
+        values[.title] = .text(prospect.title)
+        return (prospect, values)
+    }
+
+    /// The values of `insertOtherEmail`.
+    enum OtherEmailValue: Int, SQLParameter {
+        case prospectID, position, email
+    }
+
+    static let insertOtherEmail =
+        "INSERT INTO other_emails (prospect_id, position, email) VALUES (:prospectID, :position, :email)"
+
+    /// A new prospect's other addresses, numbered from 1.
+    static func otherEmailValues(prospectID: Int64, _ sighting: Sighting) -> [SQLArguments<OtherEmailValue>] {
+        sighting.prospect.otherEmails.enumerated().map { position, email in
+            var values = SQLArguments<OtherEmailValue>()
+            values[.prospectID] = .integer(prospectID)
+            values[.position] = .integer(Int64(position + 1))
+            values[.email] = .text(email)
+            return values
+        }
+    }
+
+    /// The values of `insertNote` and `addNote`.
+    enum NoteValue: Int, SQLParameter {
+        case prospectID, writtenAt, author, text
+    }
+
+    static let insertNote =
+        "INSERT INTO notes (prospect_id, written_at, author, text) VALUES (:prospectID, :writtenAt, :author, :text)"
+
+    /// A new prospect's first note: the card's own, written by its collector when it was seen.
+    static func noteValues(prospectID: Int64, _ sighting: Sighting) -> SQLArguments<NoteValue>? {
+        guard let note = sighting.prospect.note else { return nil }
+        var values = SQLArguments<NoteValue>()
+        values[.prospectID] = .integer(prospectID)
+        values[.writtenAt] = .date(sighting.seenAt)
+        values[.author] = .text(sighting.collectedBy ?? "")
+        values[.text] = .text(note)
+        return values
+    }
+
+    /// Appends a note to the prospect `$1` names: `$2` its time, `$3` its author, `$4` its text.
+    static func addNote(_ reference: ProspectReference) -> (sql: String, value: SQLValue) {
+        let (condition, value) = matching(reference)
+        return (
+            """
+            INSERT INTO notes (prospect_id, written_at, author, text) \
+            SELECT id, CAST($2 AS bigint), CAST($3 AS text), CAST($4 AS text) FROM prospects WHERE \(condition)
+            """, value
+        )
+    }
+
+    static let notes = "SELECT written_at, author, text FROM notes WHERE prospect_id = $1 ORDER BY written_at, id"
+
+    static func note(from row: some DatabaseRow) throws(StoreError) -> ProspectNote {
+        ProspectNote(writtenAt: try row.date(0), author: try row.text(1), text: try row.text(2))
+    }
+
+    /// Gives the prospect `$1` names the tag `$2`, unless it has it.
+    static func addTag(_ reference: ProspectReference) -> (sql: String, value: SQLValue) {
+        let (condition, value) = matching(reference)
+        return (
+            """
+            INSERT INTO tags (prospect_id, tag) SELECT id, CAST($2 AS text) FROM prospects WHERE \(condition) \
+            ON CONFLICT (prospect_id, tag) DO NOTHING
+            """, value
+        )
+    }
+
+    /// Takes the tag `$2` from the prospect `$1` names.
+    static func removeTag(_ reference: ProspectReference) -> (sql: String, value: SQLValue) {
+        let (condition, value) = matching(reference)
+        return (
+            "DELETE FROM tags WHERE tag = $2 AND prospect_id IN (SELECT id FROM prospects WHERE \(condition))", value
+        )
+    }
+
+    static let tags = "SELECT tag FROM tags WHERE prospect_id = $1"
+
+    /// Tags in byte order, which no collation changes.
+    static func sortedTags(_ tags: [String]) -> [String] {
+        tags.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The columns of `files`, the ledger, and the values of `insertLedgerEntry`; the raw value is the column's
+    /// place in `ledgerEntry`'s select list.
+    enum LedgerValue: Int, SQLParameter {
+        case contentHash, fileName, outcome, prospects, processedAt
+
+        var column: String {
+            switch self {
+            case .contentHash: "content_hash"
+            case .fileName: "file_name"
+            case .outcome: "outcome"
+            case .prospects: "prospects"
+            case .processedAt: "processed_at"
+            }
+        }
+    }
+
+    static let ledgerEntry =
+        "SELECT \(LedgerValue.allCases.map(\.column).joined(separator: ", ")) FROM files WHERE content_hash = $1"
+    static let insertLedgerEntry = """
+        INSERT INTO files (\(LedgerValue.allCases.map(\.column).joined(separator: ", "))) \
+        VALUES (\(LedgerValue.placeholders.joined(separator: ", "))) ON CONFLICT (content_hash) DO NOTHING
+        """
+
+    /// The values of both stores' upsert of `sighting`: its prospect, its keys, when and where it was seen, and
+    /// what a prospect it creates starts with. The store sets `.id` when it chooses the new prospect's id.
+    static func upsertValues(_ sighting: Sighting) throws(StoreError) -> SQLArguments<SightingValue> {
         let prospect = sighting.prospect
         // Field by field, not through array literals: this runs for every row an import writes, on its writing
         // thread.
@@ -95,29 +394,49 @@ enum ProspectSQL {
         try rejectNUL(prospect.phone)
         try rejectNUL(prospect.organization)
         try rejectNUL(sighting.source)
-        var values: [SQLValue] = []
-        values.reserveCapacity(12)  // a store may append the new prospect's id as $12
-        values.append(.text(prospect.name))
-        values.append(.text(sighting.nameKey))
-        values.append(.text(prospect.email))
-        values.append(.text(sighting.emailKey))
-        values.append(.text(prospect.phone))
-        values.append(.text(prospect.organization))
-        values.append(.date(sighting.seenAt))
-        values.append(.text(sighting.source))
-        values.append(.bool(sighting.contactedIfNew))
-        values.append(.date(sighting.createdAtIfNew ?? sighting.seenAt))
-        values.append(.date(sighting.remindAtIfNew))
+        try rejectNUL(prospect.title)
+        try rejectNUL(prospect.note)
+        try rejectNUL(sighting.event)
+        try rejectNUL(sighting.collectedBy)
+        var values = SQLArguments<SightingValue>()
+        values[.name] = .text(prospect.name)
+        values[.nameKey] = .text(sighting.nameKey)
+        values[.sortKey] = .text(sighting.sortKey)
+        values[.email] = .text(prospect.email)
+        values[.emailKey] = .text(sighting.emailKey)
+        values[.phone] = .text(prospect.phone)
+        values[.organization] = .text(prospect.organization)
+        values[.seenAt] = .date(sighting.seenAt)
+        values[.source] = .text(sighting.source)
+        values[.contacted] = .bool(sighting.contactedIfNew)
+        values[.createdAt] = .date(sighting.createdAtIfNew ?? sighting.seenAt)
+        values[.remindAt] = .date(sighting.remindAtIfNew)
+        // The rest is NULL unless given (most imported rows give none of it).
+        if let title = prospect.title { values[.title] = .text(title) }
+        if let parts = prospect.nameParts {
+            for part in parts.components { try rejectNUL(part) }
+            values[.familyName] = .text(parts.family)
+            values[.givenName] = .text(parts.given)
+            values[.additionalNames] = .text(parts.additional)
+            values[.honorificPrefix] = .text(parts.prefix)
+            values[.honorificSuffix] = .text(parts.suffix)
+        }
+        for email in prospect.otherEmails { try rejectNUL(email) }
+        if let event = sighting.event { values[.event] = .text(event) }
+        if let collectedBy = sighting.collectedBy { values[.collectedBy] = .text(collectedBy) }
         return values
     }
 
-    static func ledgerValues(_ entry: LedgerEntry) throws(StoreError) -> [SQLValue] {
+    static func ledgerValues(_ entry: LedgerEntry) throws(StoreError) -> SQLArguments<LedgerValue> {
         try rejectNUL(entry.contentHash)
         try rejectNUL(entry.fileName)
-        return [
-            .text(entry.contentHash), .text(entry.fileName), .text(entry.outcome.rawValue),
-            .integer(Int64(entry.prospects)), .date(entry.processedAt),
-        ]
+        var values = SQLArguments<LedgerValue>()
+        values[.contentHash] = .text(entry.contentHash)
+        values[.fileName] = .text(entry.fileName)
+        values[.outcome] = .text(entry.outcome.rawValue)
+        values[.prospects] = .integer(Int64(entry.prospects))
+        values[.processedAt] = .date(entry.processedAt)
+        return values
     }
 
     /// PostgreSQL cannot store U+0000 in text; both stores refuse it in what they record, so that they behave alike.
@@ -130,19 +449,34 @@ enum ProspectSQL {
         }
     }
 
+    /// The prospect in a row selected with `columns(_:)`.
     static func prospect(from row: some DatabaseRow) throws(StoreError) -> StoredProspect {
-        StoredProspect(
-            id: try row.int64(0),
+        let parts = try Column.nameParts.map { column throws(StoreError) in try row.optionalText(column.rawValue) }
+        let ratingText = try row.text(Column.rating.rawValue)
+        guard let rating = ProspectRating(rawValue: ratingText) else {
+            throw .corrupt("unknown rating \"\(ratingText)\"")
+        }
+        return StoredProspect(
+            id: try row.int64(Column.id.rawValue),
             prospect: Prospect(
-                name: try row.text(1), email: try row.text(2), phone: try row.optionalText(4),
-                organization: try row.optionalText(5)),
-            key: try row.text(3),
-            isContacted: try row.bool(6),
-            createdAt: try row.date(7),
-            lastSeenAt: try row.date(8),
-            scanCount: try row.int(9),
-            firstSource: try row.text(10),
-            remindAt: try row.optionalDate(11))
+                name: try row.text(Column.name.rawValue), email: try row.text(Column.email.rawValue),
+                phone: try row.optionalText(Column.phone.rawValue),
+                organization: try row.optionalText(Column.organization.rawValue),
+                title: try row.optionalText(Column.title.rawValue),
+                nameParts: parts.allSatisfy { $0 == nil } ? nil : NameParts(components: parts.map { $0 ?? "" }),
+                otherEmails: try row.optionalText(Column.otherEmails.rawValue).map {
+                    $0.split(separator: "\n").map(String.init)
+                } ?? []),
+            key: try row.text(Column.emailKey.rawValue),
+            isContacted: try row.bool(Column.contacted.rawValue),
+            createdAt: try row.date(Column.createdAt.rawValue),
+            lastSeenAt: try row.date(Column.lastSeenAt.rawValue),
+            scanCount: try row.int(Column.scanCount.rawValue),
+            firstSource: try row.text(Column.firstSource.rawValue),
+            remindAt: try row.optionalDate(Column.remindAt.rawValue),
+            rating: rating,
+            firstEvent: try row.optionalText(Column.firstEvent.rawValue),
+            firstCollectedBy: try row.optionalText(Column.firstCollectedBy.rawValue))
     }
 
     static func scanRecord(from row: some DatabaseRow) throws(StoreError) -> ScanRecord {
@@ -150,12 +484,14 @@ enum ProspectSQL {
     }
 
     static func ledgerEntry(from row: some DatabaseRow) throws(StoreError) -> LedgerEntry {
-        let outcomeText = try row.text(2)
+        let outcomeText = try row.text(LedgerValue.outcome.rawValue)
         guard let outcome = LedgerEntry.Outcome(rawValue: outcomeText) else {
             throw .corrupt("unknown ledger outcome \"\(outcomeText)\"")
         }
         return LedgerEntry(
-            contentHash: try row.text(0), fileName: try row.text(1), outcome: outcome, prospects: try row.int(3),
-            processedAt: try row.date(4))
+            contentHash: try row.text(LedgerValue.contentHash.rawValue),
+            fileName: try row.text(LedgerValue.fileName.rawValue), outcome: outcome,
+            prospects: try row.int(LedgerValue.prospects.rawValue),
+            processedAt: try row.date(LedgerValue.processedAt.rawValue))
     }
 }

@@ -53,6 +53,43 @@ enum SQLiteSchema {
         );
         """
 
+    /// Version 3: a card's title and name parts, each sighting's event and collector, the team's rating, tags and
+    /// notes, and the other addresses of a card.
+    static let version3 = """
+        ALTER TABLE prospects ADD COLUMN title TEXT;
+        ALTER TABLE prospects ADD COLUMN family_name TEXT;
+        ALTER TABLE prospects ADD COLUMN given_name TEXT;
+        ALTER TABLE prospects ADD COLUMN additional_names TEXT;
+        ALTER TABLE prospects ADD COLUMN honorific_prefix TEXT;
+        ALTER TABLE prospects ADD COLUMN honorific_suffix TEXT;
+        ALTER TABLE prospects ADD COLUMN rating TEXT NOT NULL DEFAULT 'none';
+        ALTER TABLE prospects ADD COLUMN first_event TEXT;
+        ALTER TABLE prospects ADD COLUMN first_collected_by TEXT;
+        ALTER TABLE prospects ADD COLUMN sort_key TEXT NOT NULL DEFAULT '';
+        ALTER TABLE scans ADD COLUMN event TEXT;
+        ALTER TABLE scans ADD COLUMN collected_by TEXT;
+        CREATE TABLE other_emails (
+            prospect_id INTEGER NOT NULL REFERENCES prospects (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            email TEXT NOT NULL,
+            PRIMARY KEY (prospect_id, position)
+        );
+        CREATE TABLE tags (
+            prospect_id INTEGER NOT NULL REFERENCES prospects (id) ON DELETE CASCADE,
+            tag TEXT NOT NULL,
+            PRIMARY KEY (prospect_id, tag)
+        );
+        CREATE INDEX tags_by_tag ON tags (tag);
+        CREATE TABLE notes (
+            id INTEGER PRIMARY KEY,
+            prospect_id INTEGER NOT NULL REFERENCES prospects (id) ON DELETE CASCADE,
+            written_at INTEGER NOT NULL,
+            author TEXT NOT NULL,
+            text TEXT NOT NULL
+        );
+        CREATE INDEX notes_by_prospect ON notes (prospect_id);
+        """
+
     /// Refuses a database of another program (tables, no `prospects` among them, or a `prospects` table without
     /// version 1's columns and no schema version): migrating would add our tables to it and switch it to WAL, for a
     /// mistyped `--store`.
@@ -94,6 +131,11 @@ enum SQLiteSchema {
                 try fillNameKeys(database)
                 version = 2
             }
+            if version < 3 {
+                try database.executeScript(version3)
+                try fillSortKeys(database)
+                version = 3
+            }
             try database.execute("PRAGMA user_version = \(version)")
         }
     }
@@ -108,6 +150,17 @@ enum SQLiteSchema {
             if tables.first == 1 { return 1 }
         }
         return version
+    }
+
+    /// The sort key is computed in Swift (`NameKey.sortKey`), as for a new prospect.
+    private static func fillSortKeys(_ database: SQLiteDatabase) throws(StoreError) {
+        let rows = try database.query("SELECT id, name_key FROM prospects") { row throws(StoreError) in
+            (try row.int64(0), try row.text(1))
+        }
+        for (id, key) in rows {
+            try database.execute(
+                "UPDATE prospects SET sort_key = $1 WHERE id = $2", [.text(NameKey.sortKey(key)), .integer(id)])
+        }
     }
 
     /// The name key is computed in Swift: SQLite's `lower()` folds ASCII only.

@@ -20,7 +20,7 @@ public final class SQLiteStore: TransactionGrouping {
             try database.execute("PRAGMA page_size = \(SQLiteSchema.pageSize)")
             try database.enableWAL()
             try SQLiteSchema.migrate(database)
-            try database.addFunction(Self.foldFunction, NameKey.fold)
+            try database.addFunction(Self.foldFunction, NameKey.searchKey)
         } catch .corrupt(let why) {
             // Opening is the first read, so a file that is no database (`--store list.csv`) fails here.
             throw .unavailable("cannot open \(path) as a prospect store: \(why)")
@@ -37,7 +37,7 @@ public final class SQLiteStore: TransactionGrouping {
         insertNew + """
              ON CONFLICT (email_key) DO UPDATE SET scan_count = scan_count + 1, \
             last_seen_at = max(last_seen_at, excluded.last_seen_at), phone = coalesce(phone, excluded.phone), \
-            organization = coalesce(organization, excluded.organization)
+            organization = coalesce(organization, excluded.organization), title = coalesce(title, excluded.title)
             """
 
     /// A prospect deleted since its content was loaded comes back; a known one only takes a phone or organisation
@@ -51,24 +51,36 @@ public final class SQLiteStore: TransactionGrouping {
             OR organization IS NULL AND excluded.organization IS NOT NULL
             """
 
-    /// A new prospect from `ProspectSQL.upsertValues` and its id as $12, for `upsert` and `restore`.
-    private static let insertNew = """
-        INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at, \
-        last_seen_at, scan_count, first_source, remind_at, id) \
-        VALUES ($1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11, $12)
-        """
+    /// A new prospect from `ProspectSQL.upsertValues` with its id, for `upsert` and `restore`.
+    private static let insertNew = ProspectSQL.insertProspect(withID: true)
 
     private static let idOfKey = "SELECT id FROM prospects WHERE email_key = $1"
 
-    /// `NameKey.fold` in this connection's SQL, for `list --sort name`.
+    /// `NameKey.searchKey` in this connection's SQL, for `ProspectQuery.search`.
     private static let foldFunction = "prospects_fold"
 
+    /// The other addresses come in the primary key's order, (prospect_id, position), the index SQLite reads them by.
+    private static let dialect = SQLDialect(
+        searchKey: { "\(foldFunction)(\($0))" }, contains: { "instr(\($0), \($1)) > 0" },
+        otherEmails: "(SELECT group_concat(email, char(10)) FROM other_emails WHERE prospect_id = prospects.id)")
+
+    /// A new prospect's other addresses and first note, which live in tables of their own.
+    private func recordDetails(of sighting: Sighting, id: Int64) throws(StoreError) {
+        if !sighting.prospect.otherEmails.isEmpty {
+            let insert = try database.statement(ProspectSQL.insertOtherEmail, ProspectSQL.OtherEmailValue.self)
+            for values in ProspectSQL.otherEmailValues(prospectID: id, sighting) { try insert.execute(values.values) }
+        }
+        if let values = ProspectSQL.noteValues(prospectID: id, sighting) {
+            try database.statement(ProspectSQL.insertNote, ProspectSQL.NoteValue.self).execute(values.values)
+        }
+    }
+
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
-        let upsert = try database.statement(Self.upsert)
-        let restore = try database.statement(Self.restore)
+        let upsert = try database.statement(Self.upsert, ProspectSQL.SightingValue.self)
+        let restore = try database.statement(Self.restore, ProspectSQL.SightingValue.self)
         let idOfKey = try database.statement(Self.idOfKey)
-        let insertScan = try database.statement(ProspectSQL.insertScan)
-        let insertLedger = try database.statement(ProspectSQL.insertLedgerEntry)
+        let insertScan = try database.statement(ProspectSQL.insertScan, ProspectSQL.ScanValue.self)
+        let insertLedger = try database.statement(ProspectSQL.insertLedgerEntry, ProspectSQL.LedgerValue.self)
         return try database.writeTransaction { () throws(StoreError) in
             var nextID = try nextID()
             var groupResults: [LedgeredResult] = []
@@ -76,13 +88,16 @@ public final class SQLiteStore: TransactionGrouping {
             for group in groups {
                 if let entry = group.entry {
                     // The entry goes first: under the write lock, a conflict means the content is loaded already.
-                    try insertLedger.execute(try ProspectSQL.ledgerValues(entry))
+                    try insertLedger.execute(try ProspectSQL.ledgerValues(entry).values)
                     if insertLedger.changes == 0 {
                         var restored: [Int64?] = []
                         for sighting in group.sightings {
+                            var values = try ProspectSQL.upsertValues(sighting)
+                            values[.id] = .integer(nextID)
                             restore.lastInsertedRowID = 0
-                            try restore.execute(try ProspectSQL.upsertValues(sighting) + [.integer(nextID)])
+                            try restore.execute(values.values)
                             if restore.lastInsertedRowID == nextID {
+                                try recordDetails(of: sighting, id: nextID)
                                 restored.append(nextID)
                                 nextID += 1
                             } else {
@@ -97,20 +112,20 @@ public final class SQLiteStore: TransactionGrouping {
                 results.reserveCapacity(group.sightings.count)
                 for sighting in group.sightings {
                     var values = try ProspectSQL.upsertValues(sighting)
-                    values.append(.integer(nextID))
+                    values[.id] = .integer(nextID)
                     // Ids start at 1; a scan or ledger row inserted before may have had the rowid `nextID`.
                     upsert.lastInsertedRowID = 0
-                    try upsert.execute(values)
+                    try upsert.execute(values.values)
                     if upsert.lastInsertedRowID == nextID {
+                        try recordDetails(of: sighting, id: nextID)
                         results.append(.inserted(id: nextID))
                         nextID += 1
                         continue
                     }
-                    // $4 is the email key.
-                    let ids = try idOfKey.query([values[3]]) { row throws(StoreError) in try row.int64(0) }
+                    let ids = try idOfKey.query([values[.emailKey]]) { row throws(StoreError) in try row.int64(0) }
                     guard let id = ids.first else { throw .corrupt("a conflicting key has no row") }
                     // The first sighting lives in the prospect row; `scans` holds the later ones.
-                    try insertScan.execute([.integer(id), .text(sighting.source), .date(sighting.seenAt)])
+                    try insertScan.execute(ProspectSQL.scanValues(prospectID: id, sighting).values)
                     results.append(.duplicate(id: id))
                 }
                 groupResults.append(.recorded(results))
@@ -127,18 +142,15 @@ public final class SQLiteStore: TransactionGrouping {
         try database.query(ProspectSQL.ledgerEntry, [.text(contentHash)], map: ProspectSQL.ledgerEntry(from:)).first
     }
 
-    public func forEach(
-        filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool
-    ) throws(StoreError) {
-        let sql = ProspectSQL.list(
-            filter: filter, sort: sort, reverse: reverse, foldedNameKey: "\(Self.foldFunction)(name_key)")
-        try database.each(sql) { row throws(StoreError) in
+    public func forEach(_ query: ProspectQuery, _ body: (StoredProspect) -> Bool) throws(StoreError) {
+        let (sql, values) = ProspectSQL.list(query, dialect: Self.dialect)
+        try database.each(sql, values) { row throws(StoreError) in
             body(try ProspectSQL.prospect(from: row))
         }
     }
 
     public func prospect(_ reference: ProspectReference) throws(StoreError) -> StoredProspect? {
-        let (sql, value) = ProspectSQL.select(reference)
+        let (sql, value) = ProspectSQL.select(reference, Self.dialect)
         return try database.query(sql, [value], map: ProspectSQL.prospect).first
     }
 
@@ -178,11 +190,67 @@ public final class SQLiteStore: TransactionGrouping {
     }
 
     public func due(at date: Date) throws(StoreError) -> [StoredProspect] {
-        try database.query(ProspectSQL.due, [.date(date)], map: ProspectSQL.prospect)
+        try database.query(ProspectSQL.due(Self.dialect), [.date(date)], map: ProspectSQL.prospect)
     }
 
     public func count() throws(StoreError) -> Int {
         try database.query(ProspectSQL.count) { row throws(StoreError) in try row.int(0) }.first ?? 0
+    }
+
+    public func addNote(_ reference: ProspectReference, _ text: String, author: String, at date: Date)
+        throws(StoreError) -> Bool
+    {
+        try ProspectSQL.rejectNUL(text)
+        try ProspectSQL.rejectNUL(author)
+        let (sql, value) = ProspectSQL.addNote(reference)
+        return try change(sql, [value, .date(date), .text(author), .text(text)])
+    }
+
+    public func notes(of id: Int64) throws(StoreError) -> [ProspectNote] {
+        try database.query(ProspectSQL.notes, [.integer(id)], map: ProspectSQL.note(from:))
+    }
+
+    public func setRating(_ reference: ProspectReference, _ rating: ProspectRating) throws(StoreError) -> Bool {
+        let (sql, value) = ProspectSQL.update(reference, set: "rating = $2")
+        return try change(sql, [value, .text(rating.rawValue)])
+    }
+
+    public func changeTags(_ reference: ProspectReference, adding: [String], removing: [String]) throws(StoreError)
+        -> Bool
+    {
+        for tag in adding + removing { try ProspectSQL.rejectNUL(tag) }
+        let (select, value) = ProspectSQL.select(reference, Self.dialect)
+        let (add, _) = ProspectSQL.addTag(reference)
+        let (remove, _) = ProspectSQL.removeTag(reference)
+        return try database.writeTransaction { () throws(StoreError) in
+            guard try !database.query(select, [value], map: { _ throws(StoreError) in () }).isEmpty else {
+                return false
+            }
+            for tag in adding { try database.execute(add, [value, .text(tag)]) }
+            for tag in removing { try database.execute(remove, [value, .text(tag)]) }
+            return true
+        }
+    }
+
+    public func tags(of id: Int64) throws(StoreError) -> [String] {
+        ProspectSQL.sortedTags(
+            try database.query(ProspectSQL.tags, [.integer(id)]) { row throws(StoreError) in
+                try row.text(0)
+            })
+    }
+
+    public func edit(_ reference: ProspectReference, _ edit: ProspectEdit) throws(StoreError) -> EditOutcome {
+        let update = try database.statement(ProspectSQL.editProspect, ProspectSQL.EditValue.self)
+        return try database.writeTransaction { () throws(StoreError) in
+            guard let stored = try prospect(reference) else { return .notFound }
+            let (changed, values) = try ProspectSQL.editValues(stored, edit)
+            if changed.key != stored.key, let other = try prospect(.email(changed.email)), other.id != stored.id {
+                return .emailTaken(by: other)
+            }
+            try update.execute(values.values)
+            guard let edited = try prospect(.id(stored.id)) else { throw .corrupt("an edited prospect has no row") }
+            return .edited(edited)
+        }
     }
 
     /// Runs one UPDATE or DELETE in its own write transaction; true when it changed a row.
