@@ -52,17 +52,7 @@ public final class ProspectsService {
     /// Hands the prospects `query` selects to `body`, one at a time and in order, until it returns false. From
     /// SQLite a list of millions holds one prospect at a time; the read lasts as long as `body` takes.
     public func forEach(_ query: ProspectQuery, _ body: (StoredProspect) -> Bool) throws(StoreError) {
-        var skipped = 0
-        var handed = 0
-        try store().forEach(filter: query.filter, sort: query.sort, reverse: query.reverse) { prospect in
-            guard skipped >= query.offset else {
-                skipped += 1
-                return true
-            }
-            if let limit = query.limit, handed >= limit { return false }
-            handed += 1
-            return body(prospect) && handed != query.limit
-        }
+        try store().forEach(query, body)
     }
 
     /// The prospects `query` selects, in order.
