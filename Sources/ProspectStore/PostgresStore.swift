@@ -18,23 +18,23 @@ public final class PostgresStore: ProspectStore {
     /// One round trip per sighting: the upsert, and for a known prospect its history row (a new prospect's first
     /// sighting lives in the prospect row itself, as in SQLite). `xmax = 0` holds only for a row version this
     /// statement inserted; an updated row carries our transaction id. With `explicitID`, a new prospect takes the
-    /// id bound as `$12` (see `newIDs`), else the identity column's next value.
-    private static func upsert(explicitID: Bool) -> String {
-        """
-        WITH upserted AS (
-            INSERT INTO prospects (\(explicitID ? "id, " : "")name, name_key, email, email_key, phone, organization,
-                contacted, created_at, last_seen_at, scan_count, first_source, remind_at)
-            VALUES (\(explicitID ? "$12, " : "")$1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11)
-            ON CONFLICT (email_key) DO UPDATE SET scan_count = prospects.scan_count + 1,
-                last_seen_at = GREATEST(prospects.last_seen_at, EXCLUDED.last_seen_at),
-                phone = COALESCE(prospects.phone, EXCLUDED.phone),
-                organization = COALESCE(prospects.organization, EXCLUDED.organization)
-            RETURNING id, (xmax = 0) AS inserted
-        ), scanned AS (
-            INSERT INTO scans (prospect_id, source, seen_at) SELECT id, $8, $7 FROM upserted WHERE NOT inserted
-        )
-        SELECT id, inserted FROM upserted
-        """
+    /// id bound as `:id` (see `newIDs`), else the identity column's next value.
+    private static func upsert(explicitID: Bool) -> NumberedSQL<ProspectSQL.SightingValue> {
+        NumberedSQL(
+            """
+            WITH upserted AS (
+                \(ProspectSQL.insertProspect(withID: explicitID))
+                ON CONFLICT (email_key) DO UPDATE SET scan_count = prospects.scan_count + 1,
+                    last_seen_at = GREATEST(prospects.last_seen_at, EXCLUDED.last_seen_at),
+                    phone = COALESCE(prospects.phone, EXCLUDED.phone),
+                    organization = COALESCE(prospects.organization, EXCLUDED.organization)
+                RETURNING id, (xmax = 0) AS inserted
+            ), scanned AS (
+                INSERT INTO scans (prospect_id, source, seen_at) SELECT id, :source, :seenAt FROM upserted
+                WHERE NOT inserted
+            )
+            SELECT id, inserted FROM upserted
+            """)
     }
 
     private static let upsertWithID = upsert(explicitID: true)
@@ -45,20 +45,23 @@ public final class PostgresStore: ProspectStore {
     /// what a later card gave), in the same round trip. A SELECT rather than VALUES, so that a prospect that is
     /// there draws no id: PostgreSQL computes the default before ON CONFLICT looks, and a list imported again would
     /// use up an id a row.
-    private static let insertIfDeleted = """
+    private static let insertIfDeleted = NumberedSQL<ProspectSQL.SightingValue>(
+        """
         WITH filled AS (
-            UPDATE prospects SET phone = coalesce(phone, $5::text), organization = coalesce(organization, $6::text)
-            WHERE email_key = $4::text
-                AND (phone IS NULL AND $5::text IS NOT NULL OR organization IS NULL AND $6::text IS NOT NULL)
+            UPDATE prospects
+            SET phone = coalesce(phone, :phone::text), organization = coalesce(organization, :organization::text)
+            WHERE email_key = :emailKey::text
+                AND (phone IS NULL AND :phone::text IS NOT NULL
+                    OR organization IS NULL AND :organization::text IS NOT NULL)
         )
-        INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at,
-            last_seen_at, scan_count, first_source, remind_at)
-        SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $9::boolean, $10::bigint, $7::bigint, 1,
-            $8::text, $11::bigint
-        WHERE NOT EXISTS (SELECT FROM prospects WHERE email_key = $4::text)
+        INSERT INTO prospects (\(ProspectSQL.newProspectColumns(withID: false)))
+        SELECT \(ProspectSQL.newProspectValues(withID: false, cast: true))
+        WHERE NOT EXISTS (SELECT FROM prospects WHERE email_key = :emailKey::text)
         ON CONFLICT (email_key) DO NOTHING
         RETURNING id
-        """
+        """)
+
+    private static let insertLedgerEntry = NumberedSQL<ProspectSQL.LedgerValue>(ProspectSQL.insertLedgerEntry)
 
     /// `NameKey.fold(name_key)` in SQL: `translate` for the letters that fold to one letter, `replace` for the
     /// others (ß → ss), from the same table, so that both stores sort names exactly alike.
@@ -118,7 +121,9 @@ public final class PostgresStore: ProspectStore {
             var loaded = Array(repeating: false, count: groups.count)
             for index in entryOrder {
                 guard let entry = prepared[index].entry else { continue }
-                loaded[index] = try connection.execute(ProspectSQL.insertLedgerEntry, entry).affectedRows == 0
+                loaded[index] =
+                    try connection.execute(Self.insertLedgerEntry.text, Self.insertLedgerEntry.values(entry))
+                    .affectedRows == 0
             }
             // Ids for the sightings that count, in input order; a loaded group's are drawn only for the few
             // prospects it restores, so that a list imported again does not use up an id a row.
@@ -145,15 +150,16 @@ public final class PostgresStore: ProspectStore {
             for item in sightingOrder {
                 var values = prepared[item.group].sightings[item.sighting]
                 if loaded[item.group] {
-                    let rows = try connection.execute(Self.insertIfDeleted, values).rows
+                    let rows = try connection.execute(Self.insertIfDeleted.text, Self.insertIfDeleted.values(values))
+                        .rows
                     outcomes[item.group][item.sighting] = try rows.first.map { row throws(StoreError) in
                         .inserted(id: try row.int64(0))
                     }
                     continue
                 }
-                if !ids.isEmpty { values.append(.integer(ids[idIndex[item.position]])) }
-                let sql = ids.isEmpty ? Self.upsertWithDefaultID : Self.upsertWithID
-                guard let row = try connection.execute(sql, values).rows.first else {
+                if !ids.isEmpty { values[.id] = .integer(ids[idIndex[item.position]]) }
+                let upsert = ids.isEmpty ? Self.upsertWithDefaultID : Self.upsertWithID
+                guard let row = try connection.execute(upsert.text, upsert.values(values)).rows.first else {
                     throw .corrupt("the upsert returned no row")
                 }
                 let id = try row.int64(0)

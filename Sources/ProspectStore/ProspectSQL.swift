@@ -1,8 +1,9 @@
 import Foundation
 import ProspectsCore
 
-/// SQL text and rules shared by both stores, so that they filter, sort and update identically. Parameters are
-/// written `$1`, `$2`…, which both SQLite and PostgreSQL understand.
+/// SQL text and rules shared by both stores, so that they filter, sort and update identically. A statement with
+/// one or two values writes them `$1`, `$2`, which both databases understand; one with more names them (`:name`,
+/// see `SQLParameter`), which SQLite binds as they are and PostgreSQL through `NumberedSQL`.
 enum ProspectSQL {
     /// The schema version this program writes; stores refuse newer ones with `.schemaTooNew`.
     static let schemaVersion = 2
@@ -18,11 +19,87 @@ enum ProspectSQL {
             "\(place) has a table named prospects that is not a prospect store's (\(message)): \(otherwise)")
     }
 
-    /// The columns `prospect(from:)` reads, in its order.
-    static let columns = """
-        id, name, email, email_key, phone, organization, contacted, created_at, last_seen_at, scan_count, \
-        first_source, remind_at
-        """
+    /// The columns of `prospects` a `StoredProspect` is read from; the raw value is the column's place in
+    /// `columns`, which `prospect(from:)` reads it by.
+    enum Column: Int, CaseIterable {
+        case id, name, email, emailKey, phone, organization, contacted, createdAt, lastSeenAt, scanCount
+        case firstSource, remindAt
+
+        var name: String {
+            switch self {
+            case .id: "id"
+            case .name: "name"
+            case .email: "email"
+            case .emailKey: "email_key"
+            case .phone: "phone"
+            case .organization: "organization"
+            case .contacted: "contacted"
+            case .createdAt: "created_at"
+            case .lastSeenAt: "last_seen_at"
+            case .scanCount: "scan_count"
+            case .firstSource: "first_source"
+            case .remindAt: "remind_at"
+            }
+        }
+    }
+
+    /// The select list of `prospect(from:)`.
+    static let columns = Column.allCases.map(\.name).joined(separator: ", ")
+
+    /// The values of both stores' upserts of a sighting (`upsertValues`); `id` is the new prospect's id, when the
+    /// store chooses it.
+    enum SightingValue: Int, SQLParameter {
+        case name, nameKey, email, emailKey, phone, organization, seenAt, source, contacted, createdAt, remindAt, id
+
+        /// What PostgreSQL calls its type, where it cannot infer it.
+        var postgresType: String {
+            switch self {
+            case .contacted: "boolean"
+            case .seenAt, .createdAt, .remindAt, .id: "bigint"
+            default: "text"
+            }
+        }
+    }
+
+    /// What a new prospect's column takes: a value of the sighting, or a constant.
+    enum NewValue {
+        case sighting(SightingValue)
+        case constant(String)
+    }
+
+    /// A new prospect's row, column by column, as both stores insert it from a sighting.
+    static let newProspect: [(column: Column, value: NewValue)] = [
+        (.name, .sighting(.name)), (.emailKey, .sighting(.emailKey)), (.email, .sighting(.email)),
+        (.phone, .sighting(.phone)), (.organization, .sighting(.organization)), (.contacted, .sighting(.contacted)),
+        (.createdAt, .sighting(.createdAt)), (.lastSeenAt, .sighting(.seenAt)), (.scanCount, .constant("1")),
+        (.firstSource, .sighting(.source)), (.remindAt, .sighting(.remindAt)),
+    ]
+
+    /// The column list of a new prospect's INSERT (`name_key` is no `Column`: nothing reads it back), with `id`
+    /// first when the store gives it.
+    static func newProspectColumns(withID: Bool) -> String {
+        ((withID ? ["id"] : []) + ["name_key"] + newProspect.map(\.column.name)).joined(separator: ", ")
+    }
+
+    /// The values of a new prospect's INSERT, in `newProspectColumns` order; `cast` adds PostgreSQL's types, which
+    /// a SELECT list needs.
+    static func newProspectValues(withID: Bool, cast: Bool = false) -> String {
+        func value(_ parameter: SightingValue) -> String {
+            parameter.placeholder + (cast ? "::\(parameter.postgresType)" : "")
+        }
+        let values = newProspect.map { entry in
+            switch entry.value {
+            case .sighting(let parameter): value(parameter)
+            case .constant(let text): text
+            }
+        }
+        return ((withID ? [value(.id)] : []) + [value(.nameKey)] + values).joined(separator: ", ")
+    }
+
+    /// `INSERT INTO prospects (…) VALUES (…)` of a sighting's new prospect, with its id when `withID`.
+    static func insertProspect(withID: Bool) -> String {
+        "INSERT INTO prospects (\(newProspectColumns(withID: withID))) VALUES (\(newProspectValues(withID: withID)))"
+    }
 
     /// `foldedNameKey` is the store's SQL for `NameKey.fold(name_key)`.
     static func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool, foldedNameKey: String) -> String {
@@ -76,17 +153,47 @@ enum ProspectSQL {
         UNION ALL SELECT source, seen_at, id FROM scans WHERE prospect_id = $1 \
         ORDER BY 2 ASC, 3 ASC
         """
-    static let insertScan = "INSERT INTO scans (prospect_id, source, seen_at) VALUES ($1, $2, $3)"
+    /// The values of `insertScan`.
+    enum ScanValue: Int, SQLParameter {
+        case prospectID, source, seenAt
+    }
+
+    static let insertScan = "INSERT INTO scans (prospect_id, source, seen_at) VALUES (:prospectID, :source, :seenAt)"
+
+    static func scanValues(prospectID: Int64, _ sighting: Sighting) -> SQLArguments<ScanValue> {
+        var values = SQLArguments<ScanValue>()
+        values[.prospectID] = .integer(prospectID)
+        values[.source] = .text(sighting.source)
+        values[.seenAt] = .date(sighting.seenAt)
+        return values
+    }
+
+    /// The columns of `files`, the ledger, and the values of `insertLedgerEntry`; the raw value is the column's
+    /// place in `ledgerEntry`'s select list.
+    enum LedgerValue: Int, SQLParameter {
+        case contentHash, fileName, outcome, prospects, processedAt
+
+        var column: String {
+            switch self {
+            case .contentHash: "content_hash"
+            case .fileName: "file_name"
+            case .outcome: "outcome"
+            case .prospects: "prospects"
+            case .processedAt: "processed_at"
+            }
+        }
+    }
+
     static let ledgerEntry =
-        "SELECT content_hash, file_name, outcome, prospects, processed_at FROM files WHERE content_hash = $1"
+        "SELECT \(LedgerValue.allCases.map(\.column).joined(separator: ", ")) FROM files WHERE content_hash = $1"
     static let insertLedgerEntry = """
-        INSERT INTO files (content_hash, file_name, outcome, prospects, processed_at) VALUES ($1, $2, $3, $4, $5) \
-        ON CONFLICT (content_hash) DO NOTHING
+        INSERT INTO files (\(LedgerValue.allCases.map(\.column).joined(separator: ", "))) \
+        VALUES (\(LedgerValue.placeholders.joined(separator: ", "))) ON CONFLICT (content_hash) DO NOTHING
         """
 
-    /// Parameters `$1`…`$11` of both stores' upsert: name, name key, email, email key, phone, organization,
-    /// seen at, source; then, for a new prospect only: contacted, created at, reminder.
-    static func upsertValues(_ sighting: Sighting) throws(StoreError) -> [SQLValue] {
+    /// The values of both stores' upsert of `sighting`: its prospect, its keys, when and where it was seen, and
+    /// what a prospect it creates starts with. The store sets `.id` when it chooses the new prospect's id.
+    static func upsertValues(_ sighting: Sighting) throws(StoreError) -> SQLArguments<SightingValue> {
         let prospect = sighting.prospect
         // Field by field, not through array literals: this runs for every row an import writes, on its writing
         // thread.
@@ -95,29 +202,31 @@ enum ProspectSQL {
         try rejectNUL(prospect.phone)
         try rejectNUL(prospect.organization)
         try rejectNUL(sighting.source)
-        var values: [SQLValue] = []
-        values.reserveCapacity(12)  // a store may append the new prospect's id as $12
-        values.append(.text(prospect.name))
-        values.append(.text(sighting.nameKey))
-        values.append(.text(prospect.email))
-        values.append(.text(sighting.emailKey))
-        values.append(.text(prospect.phone))
-        values.append(.text(prospect.organization))
-        values.append(.date(sighting.seenAt))
-        values.append(.text(sighting.source))
-        values.append(.bool(sighting.contactedIfNew))
-        values.append(.date(sighting.createdAtIfNew ?? sighting.seenAt))
-        values.append(.date(sighting.remindAtIfNew))
+        var values = SQLArguments<SightingValue>()
+        values[.name] = .text(prospect.name)
+        values[.nameKey] = .text(sighting.nameKey)
+        values[.email] = .text(prospect.email)
+        values[.emailKey] = .text(sighting.emailKey)
+        values[.phone] = .text(prospect.phone)
+        values[.organization] = .text(prospect.organization)
+        values[.seenAt] = .date(sighting.seenAt)
+        values[.source] = .text(sighting.source)
+        values[.contacted] = .bool(sighting.contactedIfNew)
+        values[.createdAt] = .date(sighting.createdAtIfNew ?? sighting.seenAt)
+        values[.remindAt] = .date(sighting.remindAtIfNew)
         return values
     }
 
-    static func ledgerValues(_ entry: LedgerEntry) throws(StoreError) -> [SQLValue] {
+    static func ledgerValues(_ entry: LedgerEntry) throws(StoreError) -> SQLArguments<LedgerValue> {
         try rejectNUL(entry.contentHash)
         try rejectNUL(entry.fileName)
-        return [
-            .text(entry.contentHash), .text(entry.fileName), .text(entry.outcome.rawValue),
-            .integer(Int64(entry.prospects)), .date(entry.processedAt),
-        ]
+        var values = SQLArguments<LedgerValue>()
+        values[.contentHash] = .text(entry.contentHash)
+        values[.fileName] = .text(entry.fileName)
+        values[.outcome] = .text(entry.outcome.rawValue)
+        values[.prospects] = .integer(Int64(entry.prospects))
+        values[.processedAt] = .date(entry.processedAt)
+        return values
     }
 
     /// PostgreSQL cannot store U+0000 in text; both stores refuse it in what they record, so that they behave alike.
@@ -130,19 +239,21 @@ enum ProspectSQL {
         }
     }
 
+    /// The prospect in a row selected with `columns`.
     static func prospect(from row: some DatabaseRow) throws(StoreError) -> StoredProspect {
         StoredProspect(
-            id: try row.int64(0),
+            id: try row.int64(Column.id.rawValue),
             prospect: Prospect(
-                name: try row.text(1), email: try row.text(2), phone: try row.optionalText(4),
-                organization: try row.optionalText(5)),
-            key: try row.text(3),
-            isContacted: try row.bool(6),
-            createdAt: try row.date(7),
-            lastSeenAt: try row.date(8),
-            scanCount: try row.int(9),
-            firstSource: try row.text(10),
-            remindAt: try row.optionalDate(11))
+                name: try row.text(Column.name.rawValue), email: try row.text(Column.email.rawValue),
+                phone: try row.optionalText(Column.phone.rawValue),
+                organization: try row.optionalText(Column.organization.rawValue)),
+            key: try row.text(Column.emailKey.rawValue),
+            isContacted: try row.bool(Column.contacted.rawValue),
+            createdAt: try row.date(Column.createdAt.rawValue),
+            lastSeenAt: try row.date(Column.lastSeenAt.rawValue),
+            scanCount: try row.int(Column.scanCount.rawValue),
+            firstSource: try row.text(Column.firstSource.rawValue),
+            remindAt: try row.optionalDate(Column.remindAt.rawValue))
     }
 
     static func scanRecord(from row: some DatabaseRow) throws(StoreError) -> ScanRecord {
@@ -150,12 +261,14 @@ enum ProspectSQL {
     }
 
     static func ledgerEntry(from row: some DatabaseRow) throws(StoreError) -> LedgerEntry {
-        let outcomeText = try row.text(2)
+        let outcomeText = try row.text(LedgerValue.outcome.rawValue)
         guard let outcome = LedgerEntry.Outcome(rawValue: outcomeText) else {
             throw .corrupt("unknown ledger outcome \"\(outcomeText)\"")
         }
         return LedgerEntry(
-            contentHash: try row.text(0), fileName: try row.text(1), outcome: outcome, prospects: try row.int(3),
-            processedAt: try row.date(4))
+            contentHash: try row.text(LedgerValue.contentHash.rawValue),
+            fileName: try row.text(LedgerValue.fileName.rawValue), outcome: outcome,
+            prospects: try row.int(LedgerValue.prospects.rawValue),
+            processedAt: try row.date(LedgerValue.processedAt.rawValue))
     }
 }

@@ -78,12 +78,18 @@ final class SQLiteDatabase {
         sqlite3_close_v2(handle)
     }
 
-    /// The cached compiled statement for `sql`, compiling it on first use.
-    func statement(_ sql: String) throws(StoreError) -> SQLiteStatement {
+    /// The cached compiled statement for `sql`, compiling it on first use; `placeholders` as `SQLiteStatement` takes
+    /// them, for text with `:name` parameters.
+    func statement(_ sql: String, placeholders: [String] = []) throws(StoreError) -> SQLiteStatement {
         if let cached = statements[sql] { return cached }
-        let statement = try SQLiteStatement(sql: sql, connection: handle)
+        let statement = try SQLiteStatement(sql: sql, connection: handle, placeholders: placeholders)
         statements[sql] = statement
         return statement
+    }
+
+    /// The cached compiled statement for `sql`, whose `:name` parameters are the cases of `Parameter`.
+    func statement<Parameter: SQLParameter>(_ sql: String, _: Parameter.Type) throws(StoreError) -> SQLiteStatement {
+        try statement(sql, placeholders: Parameter.placeholders)
     }
 
     /// Runs one statement to completion.

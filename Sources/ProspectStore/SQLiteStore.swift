@@ -51,12 +51,8 @@ public final class SQLiteStore: TransactionGrouping {
             OR organization IS NULL AND excluded.organization IS NOT NULL
             """
 
-    /// A new prospect from `ProspectSQL.upsertValues` and its id as $12, for `upsert` and `restore`.
-    private static let insertNew = """
-        INSERT INTO prospects (name, name_key, email, email_key, phone, organization, contacted, created_at, \
-        last_seen_at, scan_count, first_source, remind_at, id) \
-        VALUES ($1, $2, $3, $4, $5, $6, $9, $10, $7, 1, $8, $11, $12)
-        """
+    /// A new prospect from `ProspectSQL.upsertValues` with its id, for `upsert` and `restore`.
+    private static let insertNew = ProspectSQL.insertProspect(withID: true)
 
     private static let idOfKey = "SELECT id FROM prospects WHERE email_key = $1"
 
@@ -64,11 +60,11 @@ public final class SQLiteStore: TransactionGrouping {
     private static let foldFunction = "prospects_fold"
 
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
-        let upsert = try database.statement(Self.upsert)
-        let restore = try database.statement(Self.restore)
+        let upsert = try database.statement(Self.upsert, ProspectSQL.SightingValue.self)
+        let restore = try database.statement(Self.restore, ProspectSQL.SightingValue.self)
         let idOfKey = try database.statement(Self.idOfKey)
-        let insertScan = try database.statement(ProspectSQL.insertScan)
-        let insertLedger = try database.statement(ProspectSQL.insertLedgerEntry)
+        let insertScan = try database.statement(ProspectSQL.insertScan, ProspectSQL.ScanValue.self)
+        let insertLedger = try database.statement(ProspectSQL.insertLedgerEntry, ProspectSQL.LedgerValue.self)
         return try database.writeTransaction { () throws(StoreError) in
             var nextID = try nextID()
             var groupResults: [LedgeredResult] = []
@@ -76,12 +72,14 @@ public final class SQLiteStore: TransactionGrouping {
             for group in groups {
                 if let entry = group.entry {
                     // The entry goes first: under the write lock, a conflict means the content is loaded already.
-                    try insertLedger.execute(try ProspectSQL.ledgerValues(entry))
+                    try insertLedger.execute(try ProspectSQL.ledgerValues(entry).values)
                     if insertLedger.changes == 0 {
                         var restored: [Int64?] = []
                         for sighting in group.sightings {
+                            var values = try ProspectSQL.upsertValues(sighting)
+                            values[.id] = .integer(nextID)
                             restore.lastInsertedRowID = 0
-                            try restore.execute(try ProspectSQL.upsertValues(sighting) + [.integer(nextID)])
+                            try restore.execute(values.values)
                             if restore.lastInsertedRowID == nextID {
                                 restored.append(nextID)
                                 nextID += 1
@@ -97,20 +95,19 @@ public final class SQLiteStore: TransactionGrouping {
                 results.reserveCapacity(group.sightings.count)
                 for sighting in group.sightings {
                     var values = try ProspectSQL.upsertValues(sighting)
-                    values.append(.integer(nextID))
+                    values[.id] = .integer(nextID)
                     // Ids start at 1; a scan or ledger row inserted before may have had the rowid `nextID`.
                     upsert.lastInsertedRowID = 0
-                    try upsert.execute(values)
+                    try upsert.execute(values.values)
                     if upsert.lastInsertedRowID == nextID {
                         results.append(.inserted(id: nextID))
                         nextID += 1
                         continue
                     }
-                    // $4 is the email key.
-                    let ids = try idOfKey.query([values[3]]) { row throws(StoreError) in try row.int64(0) }
+                    let ids = try idOfKey.query([values[.emailKey]]) { row throws(StoreError) in try row.int64(0) }
                     guard let id = ids.first else { throw .corrupt("a conflicting key has no row") }
                     // The first sighting lives in the prospect row; `scans` holds the later ones.
-                    try insertScan.execute([.integer(id), .text(sighting.source), .date(sighting.seenAt)])
+                    try insertScan.execute(ProspectSQL.scanValues(prospectID: id, sighting).values)
                     results.append(.duplicate(id: id))
                 }
                 groupResults.append(.recorded(results))
