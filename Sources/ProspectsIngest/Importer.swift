@@ -6,7 +6,7 @@ import SystemCalls
 
 /// Loads an existing list (a CRM export) into the store, streaming, under the same rules as scanned codes.
 ///
-/// Each row is validated exactly as a scanned two-line payload would be (name, email, unsafe characters) and
+/// Each row is validated exactly as a scanned MECARD with the same fields would be (`ProspectBuilder`) and
 /// recorded through the store's dedup key, in batches of `batchSize` rows. Reading and validating run on a second
 /// thread one batch ahead of the store's writes, so both cores work and at most three batches are in memory. In
 /// SQLite, a batch the reader has ready joins the open transaction, for up to a second. A row's contacted flag,
@@ -308,29 +308,18 @@ public final class Importer {
         }
     }
 
-    /// The same rules as a scanned `Name\nemail` code, plus the optional fields' safety. A line break inside a
-    /// quoted name, phone or organisation cell (a CRM's two-line company field) becomes a space; in an address it
-    /// is an error, as it would start another line of a scanned code.
+    /// The same rules, and the same builder, as a scanned MECARD or vCard with these fields: each is trimmed and put
+    /// in NFC, a blank phone or organisation is left out, and a field that breaks a rule gets the same error. A
+    /// line break inside a quoted name, phone or organisation cell (a CRM's two-line company field) becomes a
+    /// space first; in an address it is an error, as it would start another line of a scanned code.
     static func validate(_ record: ImportRecord, parser: PayloadParser) -> Result<Prospect, ScanError> {
         if let scalar = Self.firstNewline(in: record.email) {
-            return .failure(.unsafeCharacters(field: "email address", scalar: scalar.value))
+            return .failure(.unsafeCharacters(field: "email", scalar: scalar.value))
         }
-        var prospect: Prospect
         // The fields as they are: joined into one payload, a name holding a MECARD would replace the address.
-        switch parser.prospect(name: Self.joiningLines(record.name), email: record.email) {
-        case .success(let parsed): prospect = parsed
-        case .failure(let error): return .failure(error)
-        }
-        let phone = record.phone.map(Self.joiningLines)
-        let organization = record.organization.map(Self.joiningLines)
-        for (field, value) in [("phone", phone), ("organization", organization)] {
-            if let value, let scalar = SafeText.firstUnsafe(in: value) {
-                return .failure(.unsafeCharacters(field: field, scalar: scalar.value))
-            }
-        }
-        prospect.phone = phone.flatMap { $0.isEmpty ? nil : $0 }
-        prospect.organization = organization.flatMap { $0.isEmpty ? nil : $0 }
-        return .success(prospect)
+        return parser.prospect(
+            name: Self.joiningLines(record.name), email: record.email, phone: record.phone.map(Self.joiningLines),
+            organization: record.organization.map(Self.joiningLines))
     }
 
     /// `text.first(where: \.isNewline)` without grapheme breaking: `Character.isNewline` looks at a

@@ -102,7 +102,7 @@ import Testing
         #expect(rejections.map(\.line) == [3, 5, 7])
         #expect(rejections[0].message == "the record has 4 cells, the header 3 (a comma that is not in quotes?)")
         #expect(rejections[1].message == "the \"name\" field is not valid UTF-8 (save the file as CSV UTF-8)")
-        #expect(rejections[2].reason == .invalid(.unsafeCharacters(field: "email address", scalar: 0x0A)))
+        #expect(rejections[2].reason == .invalid(.unsafeCharacters(field: "email", scalar: 0x0A)))
         // A flag that is neither yes nor no costs the flag, not the contact.
         #expect(ignored == [#"6: "contacted" "maybe" is not yes or no"#])
         #expect(try store.count() == 4)
