@@ -33,6 +33,12 @@ struct DoCoMoFields {
         }?.rawValue
     }
 
+    /// Every non-blank `key` value, unescaped, in the order written.
+    func texts(_ key: String) -> [String] {
+        fields.filter { field in field.key == key && !ScalarText.trimmedScalars(field.rawValue).isEmpty }
+            .map { EscapedText.unescape($0.rawValue, newlines: false) }
+    }
+
     /// The first non-blank `key` value, unescaped.
     func text(_ key: String) -> String? {
         first(key).map { EscapedText.unescape($0, newlines: false) }

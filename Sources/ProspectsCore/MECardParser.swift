@@ -1,8 +1,9 @@
 /// Reads NTT DoCoMo's `MECARD:` contact codes (`MECARD:N:Hudson,Paul;EMAIL:paul@example.com;;`).
 ///
-/// Uses `N` (written `Last,First`, shown `First Last`), the first non-blank `EMAIL`, `TEL` and `ORG`.
-/// `NICKNAME`, `NOTE`, `SOUND`, `ADR`, `URL`, `BDAY` and unknown keys are read past and ignored. A card
-/// without `N` is refused with `.emptyName`: the nickname is not a name to file a prospect under.
+/// Uses `N` (written `Last,First`, shown `First Last`, and kept in its parts), the first non-blank `EMAIL` (later
+/// ones are other addresses), `TEL`, `ORG`, `TITLE` and `NOTE`. `NICKNAME`, `SOUND`, `ADR`, `URL`, `BDAY` and
+/// unknown keys are read past and ignored. A card without `N` is refused with `.emptyName`: the nickname is not a
+/// name to file a prospect under.
 enum MECardParser {
     /// The prefix, compared without regard to ASCII case.
     static let prefix = "MECARD:"
@@ -10,12 +11,23 @@ enum MECardParser {
     /// Parses `body`, the payload after the `MECARD:` prefix.
     static func parse(_ body: some Sequence<Unicode.Scalar>) -> Result<Prospect, ScanError> {
         let fields = DoCoMoFields(body)
+        let emails = fields.texts("EMAIL")
         return ProspectBuilder.build(
             name: fields.first("N").map(displayName),
-            email: fields.text("EMAIL"),
+            email: emails.first,
             phone: fields.text("TEL"),
-            organization: fields.text("ORG")
+            organization: fields.text("ORG"),
+            title: fields.text("TITLE"),
+            nameParts: fields.first("N").flatMap(nameParts),
+            otherEmails: Array(emails.dropFirst()),
+            note: fields.text("NOTE")
         )
+    }
+
+    /// `Hudson,Paul` → family `Hudson`, given `Paul`; nil for a name without a comma, whose parts are unknown.
+    private static func nameParts(_ raw: [Unicode.Scalar]) -> [String]? {
+        let components = EscapedText.split(raw, on: ",").prefix(2).map { EscapedText.unescape($0, newlines: false) }
+        return components.count == 2 ? components : nil
     }
 
     /// `Hudson,Paul` → `Paul Hudson`; a value without an unescaped comma is the whole name.

@@ -10,12 +10,27 @@ public struct Prospect: Sendable, Hashable, Codable {
     public var phone: String?
     /// An organisation, when the payload carried one (MECARD, vCard).
     public var organization: String?
+    /// A job title (vCard and MECARD `TITLE`).
+    public var title: String?
+    /// The name in its parts, when the card wrote them (`N`); nil when it did not.
+    public var nameParts: NameParts?
+    /// The card's other valid addresses after `email`, in the order written, none with `email`'s dedup key.
+    public var otherEmails: [String]
+    /// The card's `NOTE`: the prospect's first note, which the store records as written by whoever collected it.
+    public var note: String?
 
-    public init(name: String, email: String, phone: String? = nil, organization: String? = nil) {
+    public init(
+        name: String, email: String, phone: String? = nil, organization: String? = nil, title: String? = nil,
+        nameParts: NameParts? = nil, otherEmails: [String] = [], note: String? = nil
+    ) {
         self.name = name
         self.email = email
         self.phone = phone
         self.organization = organization
+        self.title = title
+        self.nameParts = nameParts
+        self.otherEmails = otherEmails
+        self.note = note
     }
 
     /// The deduplication key: the normalised email address (see `DedupKey`).

@@ -8,18 +8,55 @@ import Foundation
 enum ProspectBuilder {
     /// A prospect from already-split fields; `nil` or blank optional fields are left out.
     ///
-    /// Fields are checked in order name, email, phone, organisation, so the first problem in that order
-    /// is the one reported.
+    /// Fields are checked in order name, email, phone, organisation, title, name parts, note, so the first problem
+    /// in that order is the one reported. Other addresses that are not valid, or repeat an earlier one's dedup key,
+    /// are left out: a second address is no reason to refuse the card.
     static func build(
-        name: String?, email: String?, phone: String? = nil, organization: String? = nil
+        name: String?, email: String?, phone: String? = nil, organization: String? = nil, title: String? = nil,
+        nameParts: [String]? = nil, otherEmails: [String] = [], note: String? = nil
     ) -> Result<Prospect, ScanError> {
         Result { () throws(ScanError) -> Prospect in
             let name = try cleanName(name ?? "").get()
             let email = try cleanEmail(email).get()
-            let phone = try cleanOptional(phone, field: "phone").get()
-            let organization = try cleanOptional(organization, field: "organization").get()
-            return Prospect(name: name, email: email, phone: phone, organization: organization)
+            var prospect = Prospect(
+                name: name, email: email, phone: try cleanOptional(phone, field: "phone").get(),
+                organization: try cleanOptional(organization, field: "organization").get())
+            if let title { prospect.title = try cleanOptional(title, field: "title").get() }
+            if let nameParts {
+                let parts = NameParts(
+                    components: try nameParts.map { part throws(ScanError) in
+                        try cleanOptional(part, field: "name").get() ?? ""
+                    })
+                prospect.nameParts = parts.isEmpty ? nil : parts
+            }
+            if !otherEmails.isEmpty { prospect.otherEmails = cleanOtherEmails(otherEmails, besides: email) }
+            if let note { prospect.note = try cleanNote(note).get() }
+            return prospect
         }
+    }
+
+    /// The valid addresses of `raw`, cleaned, without those whose dedup key is `primary`'s or an earlier one's.
+    static func cleanOtherEmails(_ raw: [String], besides primary: String) -> [String] {
+        var keys: Set<String> = [DedupKey.make(primary)]
+        var emails: [String] = []
+        for candidate in raw {
+            guard case .success(let email) = cleanEmail(candidate), keys.insert(DedupKey.make(email)).inserted else {
+                continue
+            }
+            emails.append(email)
+        }
+        return emails
+    }
+
+    /// A note: trimmed, NFC, line breaks written LF, nil when blank; refused when it holds an unsafe scalar other
+    /// than a line break or tab, which a note may hold.
+    static func cleanNote(_ raw: String) -> Result<String?, ScanError> {
+        let text = normalised(raw).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(
+            of: "\r", with: "\n")
+        if let unsafe = text.unicodeScalars.first(where: { $0 != "\n" && $0 != "\t" && SafeText.isUnsafe($0) }) {
+            return .failure(.unsafeCharacters(field: "note", scalar: unsafe.value))
+        }
+        return .success(text.isEmpty ? nil : text)
     }
 
     /// The name trimmed and in NFC; `.emptyName` when nothing visible is left.

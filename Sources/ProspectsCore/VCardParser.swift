@@ -4,8 +4,9 @@
 /// one space or tab is removed), and a generator that folds at a byte count may cut a multi-byte letter in
 /// two — only once the halves are joined is the text valid UTF-8.
 ///
-/// The name is `FN`, or else `N` (`Last;First;Middle;Prefix;Suffix` shown as `First Last`); then the first
-/// non-blank `EMAIL`, `TEL` and the first component of `ORG`. Property names are case-insensitive, groups
+/// The name is `FN`, or else `N` (`Last;First;Middle;Prefix;Suffix` shown as `First Last`); `N` is also kept in
+/// its parts. Then the first non-blank `EMAIL` (later ones are other addresses), `TEL`, the first component of
+/// `ORG`, `TITLE` and `NOTE`. Property names are case-insensitive, groups
 /// (`item1.EMAIL`) and parameters (`EMAIL;TYPE=work:`) are accepted, and `PREF` is not consulted: the first
 /// address written wins, as it does in MECARD. Escapes `\n \, \; \\` are undone. vCard 2.1
 /// `QUOTED-PRINTABLE` values (with soft line breaks) and `CHARSET=UTF-8` or `ISO-8859-1` are supported,
@@ -59,7 +60,11 @@ enum VCardParser {
                 ?? fields.structuredName.map(displayName),
             email: fields.email.map { EscapedText.unescape($0.unicodeScalars, newlines: true) },
             phone: fields.phone.map(phoneText),
-            organization: fields.organization.map(firstComponent)
+            organization: fields.organization.map(firstComponent),
+            title: fields.title.map { EscapedText.unescape($0.unicodeScalars, newlines: true) },
+            nameParts: fields.structuredName.map(nameParts),
+            otherEmails: fields.otherEmails.map { EscapedText.unescape($0.unicodeScalars, newlines: true) },
+            note: fields.note.map { EscapedText.unescape($0.unicodeScalars, newlines: true) }
         )
     }
 
@@ -70,6 +75,10 @@ enum VCardParser {
         var email: String?
         var phone: String?
         var organization: String?
+        var title: String?
+        var note: String?
+        /// The non-blank `EMAIL` values after the first; one that cannot be decoded is left out.
+        var otherEmails: [String] = []
 
         /// Keeps `line`'s value if it is a wanted property not seen yet. Decoding errors of a property that
         /// would be used are reported; a blank value is skipped so that a later one can win.
@@ -81,12 +90,21 @@ enum VCardParser {
             case "EMAIL": slot = \.email
             case "TEL": slot = \.phone
             case "ORG": slot = \.organization
+            case "TITLE": slot = \.title
+            case "NOTE": slot = \.note
             default: return .success(())
             }
+            if line.name == "EMAIL", email != nil {
+                if case .success(let text) = line.text(), !ScalarText.trimmed(text).isEmpty { otherEmails.append(text) }
+                return .success(())
+            }
             guard self[keyPath: slot] == nil else { return .success(()) }
-            return line.text().map { text in
+            let decoded = line.text().map { text in
                 if !ScalarText.trimmed(text).isEmpty { self[keyPath: slot] = text }
             }
+            // A title or note that cannot be decoded is left out: cards were read without them before.
+            if case .failure = decoded, line.name == "TITLE" || line.name == "NOTE" { return .success(()) }
+            return decoded
         }
     }
 
@@ -102,6 +120,17 @@ enum VCardParser {
         let family = components.first ?? ""
         let given = components.count > 1 ? components[1] : ""
         return [given, family].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// `Appleseed;Johnny;Q.;Dr.;Jr.` → its five parts, unescaped; a part that is a comma list (`Paul,John`) has its
+    /// values joined with spaces, as the display name does.
+    private static func nameParts(_ raw: String) -> [String] {
+        EscapedText.split(raw.unicodeScalars, on: ";").prefix(5).map { component in
+            EscapedText.split(component, on: ",")
+                .map { ScalarText.trimmed(EscapedText.unescape($0, newlines: true)) }
+                .filter { !$0.isEmpty }
+                .joined(separator: " ")
+        }
     }
 
     /// The organisation name: the first `ORG` component (the rest are units and departments).

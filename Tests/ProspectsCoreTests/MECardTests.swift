@@ -9,29 +9,36 @@ import Testing
             parse(payload)
                 == ok(
                     "Paul Hudson", "paul@hackingwithswift.com", phone: "+44 20 7946 0000",
-                    organization: "Hacking with Swift"))
+                    organization: "Hacking with Swift", parts: ["Hudson", "Paul"]))
         #expect(format(payload) == .mecard)
     }
 
     @Test(arguments: ["mecard:N:Hudson,Paul;EMAIL:paul@example.com;;", "MeCard:n:Hudson,Paul;email:paul@example.com;;"])
     func prefixAndKeysAreCaseInsensitive(payload: String) {
-        #expect(parse(payload) == ok("Paul Hudson", "paul@example.com"))
+        #expect(parse(payload) == ok("Paul Hudson", "paul@example.com", parts: ["Hudson", "Paul"]))
     }
 
     @Test func aNameWithoutCommaIsTheWholeName() {
         #expect(parse("MECARD:N:Paul Hudson;EMAIL:paul@example.com;;") == ok("Paul Hudson", "paul@example.com"))
-        #expect(parse("MECARD:N:Hudson,;EMAIL:paul@example.com;;") == ok("Hudson", "paul@example.com"))
-        #expect(parse("MECARD:N:,Paul;EMAIL:paul@example.com;;") == ok("Paul", "paul@example.com"))
+        #expect(
+            parse("MECARD:N:Hudson,;EMAIL:paul@example.com;;")
+                == ok("Hudson", "paul@example.com", parts: ["Hudson", ""]))
+        #expect(
+            parse("MECARD:N:,Paul;EMAIL:paul@example.com;;") == ok("Paul", "paul@example.com", parts: ["", "Paul"]))
     }
 
     @Test func escapesAreUndone() {
         let payload = #"MECARD:N:O\;Brien\, Jr.,Ann\\Marie;EMAIL:ann@example.com;ORG:A\:B\;C;;"#
-        #expect(parse(payload) == ok(#"Ann\Marie O;Brien, Jr."#, "ann@example.com", organization: "A:B;C"))
+        #expect(
+            parse(payload)
+                == ok(
+                    #"Ann\Marie O;Brien, Jr."#, "ann@example.com", organization: "A:B;C",
+                    parts: ["O;Brien, Jr.", #"Ann\Marie"#]))
     }
 
     @Test func anEscapedSemicolonDoesNotEndTheNote() {
         let payload = #"MECARD:N:Paul;NOTE:call me\;EMAIL:x@evil.test;EMAIL:paul@example.com;;"#
-        #expect(parse(payload) == ok("Paul", "paul@example.com"))
+        #expect(parse(payload) == ok("Paul", "paul@example.com", note: "call me;EMAIL:x@evil.test"))
     }
 
     @Test func aKeyInsideAValueIsNotAField() {
@@ -51,7 +58,7 @@ import Testing
 
     @Test func theFirstNonBlankEmailWins() {
         let payload = "MECARD:N:Paul;EMAIL:;EMAIL:first@example.com;EMAIL:second@example.com;;"
-        #expect(parse(payload) == ok("Paul", "first@example.com"))
+        #expect(parse(payload) == ok("Paul", "first@example.com", otherEmails: ["second@example.com"]))
     }
 
     @Test func theFirstEmailWinsEvenWhenInvalid() {
@@ -62,12 +69,12 @@ import Testing
     @Test func theNicknameIsIgnored() {
         #expect(failure("MECARD:NICKNAME:Pauly;EMAIL:paul@example.com;;") == .emptyName)
         let payload = "MECARD:NICKNAME:Pauly;N:Hudson,Paul;EMAIL:paul@example.com;;"
-        #expect(parse(payload) == ok("Paul Hudson", "paul@example.com"))
+        #expect(parse(payload) == ok("Paul Hudson", "paul@example.com", parts: ["Hudson", "Paul"]))
     }
 
     @Test func fieldsMayBeOnSeparateLines() {
         let payload = "MECARD:\r\nN:Hudson,Paul;\r\nEMAIL:paul@example.com;\r\n;"
-        #expect(parse(payload) == ok("Paul Hudson", "paul@example.com"))
+        #expect(parse(payload) == ok("Paul Hudson", "paul@example.com", parts: ["Hudson", "Paul"]))
     }
 
     @Test func missingParts() {
@@ -80,6 +87,7 @@ import Testing
 
     @Test func valuesAreNormalised() {
         #expect(
-            parse("MECARD:N: Hudson , Zoe\u{0308} ;EMAIL: zoe@example.com ;;") == ok("Zoë Hudson", "zoe@example.com"))
+            parse("MECARD:N: Hudson , Zoe\u{0308} ;EMAIL: zoe@example.com ;;")
+                == ok("Zoë Hudson", "zoe@example.com", parts: ["Hudson", "Zoë"]))
     }
 }

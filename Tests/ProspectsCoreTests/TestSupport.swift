@@ -20,10 +20,15 @@ func failure(_ payload: String) -> ScanError? {
 }
 
 /// A successful result, so expectations read `#expect(parse(x) == ok("Paul", "paul@example.com"))`.
+/// `parts` are the name's parts in vCard's order (family, given, additional, prefix, suffix).
 func ok(
-    _ name: String, _ email: String, phone: String? = nil, organization: String? = nil
+    _ name: String, _ email: String, phone: String? = nil, organization: String? = nil, title: String? = nil,
+    parts: [String]? = nil, otherEmails: [String] = [], note: String? = nil
 ) -> Result<Prospect, ScanError> {
-    .success(Prospect(name: name, email: email, phone: phone, organization: organization))
+    .success(
+        Prospect(
+            name: name, email: email, phone: phone, organization: organization, title: title,
+            nameParts: parts.map(NameParts.init(components:)), otherEmails: otherEmails, note: note))
 }
 
 /// `.invalidEmail` for `address`, the expected failure of a two-line payload whose second line it is.

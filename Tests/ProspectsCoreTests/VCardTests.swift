@@ -18,7 +18,7 @@ import Testing
             parse(payload)
                 == ok(
                     "Paul Hudson", "paul@hackingwithswift.com", phone: "+44 20 7946 0000",
-                    organization: "Hacking with Swift"))
+                    organization: "Hacking with Swift", parts: ["Hudson", "Paul", "", "", ""]))
         #expect(format(payload) == .vcard)
     }
 
@@ -36,7 +36,7 @@ import Testing
 
     @Test func vCard21() {
         let payload = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Hudson;Paul\r\nEMAIL;INTERNET;PREF:paul@example.com\r\nEND:VCARD"
-        #expect(parse(payload) == ok("Paul Hudson", "paul@example.com"))
+        #expect(parse(payload) == ok("Paul Hudson", "paul@example.com", parts: ["Hudson", "Paul"]))
     }
 
     @Test func namesAndKeywordsAreCaseInsensitive() {
@@ -52,16 +52,17 @@ import Testing
 
     @Test func theNameComesFromNWhenThereIsNoFN() {
         let payload = "BEGIN:VCARD\nN:Hudson;Paul;James;Dr.;PhD\nEMAIL:paul@example.com\nEND:VCARD"
-        #expect(parse(payload) == ok("Paul Hudson", "paul@example.com"))
+        #expect(
+            parse(payload) == ok("Paul Hudson", "paul@example.com", parts: ["Hudson", "Paul", "James", "Dr.", "PhD"]))
         let blankFN = "BEGIN:VCARD\nFN: \nN:Hudson;Paul\nEMAIL:paul@example.com\nEND:VCARD"
-        #expect(parse(blankFN) == ok("Paul Hudson", "paul@example.com"))
+        #expect(parse(blankFN) == ok("Paul Hudson", "paul@example.com", parts: ["Hudson", "Paul"]))
         let familyOnly = "BEGIN:VCARD\nN:Hudson\nEMAIL:paul@example.com\nEND:VCARD"
-        #expect(parse(familyOnly) == ok("Hudson", "paul@example.com"))
+        #expect(parse(familyOnly) == ok("Hudson", "paul@example.com", parts: ["Hudson"]))
     }
 
     @Test func fnWinsOverN() {
         let payload = "BEGIN:VCARD\nN:Hudson;Paul\nFN:Dr Paul Hudson\nEMAIL:paul@example.com\nEND:VCARD"
-        #expect(parse(payload) == ok("Dr Paul Hudson", "paul@example.com"))
+        #expect(parse(payload) == ok("Dr Paul Hudson", "paul@example.com", parts: ["Hudson", "Paul"]))
     }
 
     @Test func escapesAreUndone() {
@@ -74,13 +75,15 @@ import Testing
             END:VCARD
             """#
         #expect(
-            parse(payload) == ok(#"Ann, Marie O;Brien \ Jr"#, "ann@example.com", organization: "Smith, Jones; Partners")
-        )
+            parse(payload)
+                == ok(
+                    #"Ann, Marie O;Brien \ Jr"#, "ann@example.com", organization: "Smith, Jones; Partners",
+                    parts: ["O;Brien", "Ann,Marie"]))
     }
 
     @Test func nComponentsWithListsAndEscapes() {
         let payload = #"BEGIN:VCARD\#nN:O\;Brien;Ann,Marie\, Jr\#nEMAIL:ann@example.com\#nEND:VCARD"#
-        #expect(parse(payload) == ok("Ann Marie, Jr O;Brien", "ann@example.com"))
+        #expect(parse(payload) == ok("Ann Marie, Jr O;Brien", "ann@example.com", parts: ["O;Brien", "Ann Marie, Jr"]))
     }
 
     @Test func foldedLinesAreUnfolded() {
@@ -109,7 +112,7 @@ import Testing
             EMAIL;TYPE=work;PREF=1:work@example.com
             END:VCARD
             """
-        #expect(parse(payload) == ok("Paul", "home@example.com"))
+        #expect(parse(payload) == ok("Paul", "home@example.com", otherEmails: ["work@example.com"]))
     }
 
     @Test func quotedParameterValuesMayHoldColonsAndSemicolons() {
@@ -127,7 +130,7 @@ import Testing
             EMAIL;INTERNET:zoe@example.is\r
             END:VCARD
             """
-        #expect(parse(payload) == ok("Zoë Björk Guðmundsdóttir", "zoe@example.is"))
+        #expect(parse(payload) == ok("Zoë Björk Guðmundsdóttir", "zoe@example.is", parts: ["Björk", "Zoë"]))
     }
 
     @Test func quotedPrintableAsABareParameterAndLatin1() {
@@ -159,7 +162,7 @@ import Testing
 
     @Test func aNoteCannotInjectAnEmail() {
         let payload = "BEGIN:VCARD\nFN:Paul\nNOTE:hi\\nEMAIL:x@evil.test\nEMAIL:paul@example.com\nEND:VCARD"
-        #expect(parse(payload) == ok("Paul", "paul@example.com"))
+        #expect(parse(payload) == ok("Paul", "paul@example.com", note: "hi\nEMAIL:x@evil.test"))
         let only = "BEGIN:VCARD\nFN:Paul\nNOTE:EMAIL:x@evil.test\nEND:VCARD"
         #expect(failure(only) == .missingEmail)
     }
