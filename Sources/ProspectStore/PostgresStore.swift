@@ -27,11 +27,12 @@ public final class PostgresStore: ProspectStore {
                 ON CONFLICT (email_key) DO UPDATE SET scan_count = prospects.scan_count + 1,
                     last_seen_at = GREATEST(prospects.last_seen_at, EXCLUDED.last_seen_at),
                     phone = COALESCE(prospects.phone, EXCLUDED.phone),
-                    organization = COALESCE(prospects.organization, EXCLUDED.organization)
+                    organization = COALESCE(prospects.organization, EXCLUDED.organization),
+                    title = COALESCE(prospects.title, EXCLUDED.title)
                 RETURNING id, (xmax = 0) AS inserted
             ), scanned AS (
-                INSERT INTO scans (prospect_id, source, seen_at) SELECT id, :source, :seenAt FROM upserted
-                WHERE NOT inserted
+                INSERT INTO scans (prospect_id, source, seen_at, event, collected_by)
+                SELECT id, :source, :seenAt, :event, :collectedBy FROM upserted WHERE NOT inserted
             )
             SELECT id, inserted FROM upserted
             """)
@@ -62,6 +63,24 @@ public final class PostgresStore: ProspectStore {
         """)
 
     private static let insertLedgerEntry = NumberedSQL<ProspectSQL.LedgerValue>(ProspectSQL.insertLedgerEntry)
+    private static let insertOtherEmail = NumberedSQL<ProspectSQL.OtherEmailValue>(ProspectSQL.insertOtherEmail)
+    private static let insertNote = NumberedSQL<ProspectSQL.NoteValue>(ProspectSQL.insertNote)
+
+    private static let dialect = SQLDialect(
+        foldedNameKey: foldedNameKey,
+        otherEmails: """
+            (SELECT string_agg(email, chr(10) ORDER BY position) FROM other_emails WHERE prospect_id = prospects.id)
+            """)
+
+    /// A new prospect's other addresses and first note, which live in tables of their own.
+    private func recordDetails(of sighting: Sighting, id: Int64) throws(StoreError) {
+        for values in ProspectSQL.otherEmailValues(prospectID: id, sighting) {
+            try connection.execute(Self.insertOtherEmail.text, Self.insertOtherEmail.values(values))
+        }
+        if let values = ProspectSQL.noteValues(prospectID: id, sighting) {
+            try connection.execute(Self.insertNote.text, Self.insertNote.values(values))
+        }
+    }
 
     /// `NameKey.fold(name_key)` in SQL: `translate` for the letters that fold to one letter, `replace` for the
     /// others (ß → ss), from the same table, so that both stores sort names exactly alike.
@@ -153,7 +172,9 @@ public final class PostgresStore: ProspectStore {
                     let rows = try connection.execute(Self.insertIfDeleted.text, Self.insertIfDeleted.values(values))
                         .rows
                     outcomes[item.group][item.sighting] = try rows.first.map { row throws(StoreError) in
-                        .inserted(id: try row.int64(0))
+                        let id = try row.int64(0)
+                        try recordDetails(of: groups[item.group].sightings[item.sighting], id: id)
+                        return .inserted(id: id)
                     }
                     continue
                 }
@@ -163,7 +184,9 @@ public final class PostgresStore: ProspectStore {
                     throw .corrupt("the upsert returned no row")
                 }
                 let id = try row.int64(0)
-                outcomes[item.group][item.sighting] = try row.bool(1) ? .inserted(id: id) : .duplicate(id: id)
+                let inserted = try row.bool(1)
+                if inserted { try recordDetails(of: groups[item.group].sightings[item.sighting], id: id) }
+                outcomes[item.group][item.sighting] = inserted ? .inserted(id: id) : .duplicate(id: id)
             }
             return try groups.indices.map { group throws(StoreError) in
                 if loaded[group] {
@@ -195,12 +218,12 @@ public final class PostgresStore: ProspectStore {
     public func forEach(
         filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool
     ) throws(StoreError) {
-        let sql = ProspectSQL.list(filter: filter, sort: sort, reverse: reverse, foldedNameKey: Self.foldedNameKey)
+        let sql = ProspectSQL.list(filter: filter, sort: sort, reverse: reverse, dialect: Self.dialect)
         try connection.each(sql) { row throws(StoreError) in body(try ProspectSQL.prospect(from: row)) }
     }
 
     public func prospect(_ reference: ProspectReference) throws(StoreError) -> StoredProspect? {
-        let (sql, value) = ProspectSQL.select(reference)
+        let (sql, value) = ProspectSQL.select(reference, Self.dialect)
         return try prospects(sql, [value]).first
     }
 
@@ -228,12 +251,49 @@ public final class PostgresStore: ProspectStore {
     }
 
     public func due(at date: Date) throws(StoreError) -> [StoredProspect] {
-        try prospects(ProspectSQL.due, [.date(date)])
+        try prospects(ProspectSQL.due(Self.dialect), [.date(date)])
     }
 
     public func count() throws(StoreError) -> Int {
         guard let row = try connection.execute(ProspectSQL.count).rows.first else { return 0 }
         return try row.int(0)
+    }
+
+    public func addNote(_ reference: ProspectReference, _ text: String, author: String, at date: Date)
+        throws(StoreError) -> Bool
+    {
+        let (sql, value) = ProspectSQL.addNote(reference)
+        return try connection.execute(sql, [value, .date(date), .text(author), .text(text)]).affectedRows > 0
+    }
+
+    public func notes(of id: Int64) throws(StoreError) -> [ProspectNote] {
+        try connection.execute(ProspectSQL.notes, [.integer(id)]).rows.map(ProspectSQL.note(from:))
+    }
+
+    public func setRating(_ reference: ProspectReference, _ rating: ProspectRating) throws(StoreError) -> Bool {
+        let (sql, value) = ProspectSQL.update(reference, set: "rating = $2")
+        return try connection.execute(sql, [value, .text(rating.rawValue)]).affectedRows > 0
+    }
+
+    public func changeTags(_ reference: ProspectReference, adding: [String], removing: [String]) throws(StoreError)
+        -> Bool
+    {
+        let (select, value) = ProspectSQL.select(reference, Self.dialect)
+        let (add, _) = ProspectSQL.addTag(reference)
+        let (remove, _) = ProspectSQL.removeTag(reference)
+        return try connection.transaction { () throws(StoreError) in
+            guard !(try connection.execute(select, [value]).rows.isEmpty) else { return false }
+            for tag in adding { try connection.execute(add, [value, .text(tag)]) }
+            for tag in removing { try connection.execute(remove, [value, .text(tag)]) }
+            return true
+        }
+    }
+
+    public func tags(of id: Int64) throws(StoreError) -> [String] {
+        ProspectSQL.sortedTags(
+            try connection.execute(ProspectSQL.tags, [.integer(id)]).rows.map { row throws(StoreError) in
+                try row.text(0)
+            })
     }
 
     private func prospects(_ sql: String, _ values: [SQLValue]) throws(StoreError) -> [StoredProspect] {

@@ -6,7 +6,7 @@ import ProspectsCore
 /// see `SQLParameter`), which SQLite binds as they are and PostgreSQL through `NumberedSQL`.
 enum ProspectSQL {
     /// The schema version this program writes; stores refuse newer ones with `.schemaTooNew`.
-    static let schemaVersion = 2
+    static let schemaVersion = 3
 
     /// Reads no row, and fails unless `prospects` has version 1's columns: a table of that name found with no
     /// schema version may be another program's, which the version 2 migration would fail on halfway.
@@ -20,10 +20,11 @@ enum ProspectSQL {
     }
 
     /// The columns of `prospects` a `StoredProspect` is read from; the raw value is the column's place in
-    /// `columns`, which `prospect(from:)` reads it by.
+    /// `columns(_:)`, which `prospect(from:)` reads it by. `otherEmails` is the store's aggregate of `other_emails`.
     enum Column: Int, CaseIterable {
         case id, name, email, emailKey, phone, organization, contacted, createdAt, lastSeenAt, scanCount
-        case firstSource, remindAt
+        case firstSource, remindAt, title, familyName, givenName, additionalNames, honorificPrefix, honorificSuffix
+        case rating, firstEvent, firstCollectedBy, otherEmails
 
         var name: String {
             switch self {
@@ -39,17 +40,37 @@ enum ProspectSQL {
             case .scanCount: "scan_count"
             case .firstSource: "first_source"
             case .remindAt: "remind_at"
+            case .title: "title"
+            case .familyName: "family_name"
+            case .givenName: "given_name"
+            case .additionalNames: "additional_names"
+            case .honorificPrefix: "honorific_prefix"
+            case .honorificSuffix: "honorific_suffix"
+            case .rating: "rating"
+            case .firstEvent: "first_event"
+            case .firstCollectedBy: "first_collected_by"
+            case .otherEmails: "other_emails"
             }
         }
+
+        /// The name parts' columns, in `NameParts.components` order.
+        static let nameParts: [Column] = [
+            .familyName, .givenName, .additionalNames, .honorificPrefix, .honorificSuffix,
+        ]
     }
 
-    /// The select list of `prospect(from:)`.
-    static let columns = Column.allCases.map(\.name).joined(separator: ", ")
+    /// The select list of `prospect(from:)` in `dialect`.
+    static func columns(_ dialect: SQLDialect) -> String {
+        Column.allCases.map { column in
+            column == .otherEmails ? "\(dialect.otherEmails) AS other_emails" : column.name
+        }.joined(separator: ", ")
+    }
 
     /// The values of both stores' upserts of a sighting (`upsertValues`); `id` is the new prospect's id, when the
     /// store chooses it.
     enum SightingValue: Int, SQLParameter {
         case name, nameKey, email, emailKey, phone, organization, seenAt, source, contacted, createdAt, remindAt, id
+        case title, familyName, givenName, additionalNames, honorificPrefix, honorificSuffix, event, collectedBy
 
         /// What PostgreSQL calls its type, where it cannot infer it.
         var postgresType: String {
@@ -72,7 +93,11 @@ enum ProspectSQL {
         (.name, .sighting(.name)), (.emailKey, .sighting(.emailKey)), (.email, .sighting(.email)),
         (.phone, .sighting(.phone)), (.organization, .sighting(.organization)), (.contacted, .sighting(.contacted)),
         (.createdAt, .sighting(.createdAt)), (.lastSeenAt, .sighting(.seenAt)), (.scanCount, .constant("1")),
-        (.firstSource, .sighting(.source)), (.remindAt, .sighting(.remindAt)),
+        (.firstSource, .sighting(.source)), (.remindAt, .sighting(.remindAt)), (.title, .sighting(.title)),
+        (.familyName, .sighting(.familyName)), (.givenName, .sighting(.givenName)),
+        (.additionalNames, .sighting(.additionalNames)), (.honorificPrefix, .sighting(.honorificPrefix)),
+        (.honorificSuffix, .sighting(.honorificSuffix)), (.firstEvent, .sighting(.event)),
+        (.firstCollectedBy, .sighting(.collectedBy)),
     ]
 
     /// The column list of a new prospect's INSERT (`name_key` is no `Column`: nothing reads it back), with `id`
@@ -102,7 +127,8 @@ enum ProspectSQL {
     }
 
     /// `foldedNameKey` is the store's SQL for `NameKey.fold(name_key)`.
-    static func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool, foldedNameKey: String) -> String {
+    static func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool, dialect: SQLDialect) -> String {
+        let foldedNameKey = dialect.foldedNameKey
         // TRUE and FALSE are keywords in SQLite (as 1 and 0) and in PostgreSQL.
         let condition =
             switch filter {
@@ -118,7 +144,7 @@ enum ProspectSQL {
             case (.recent, false): "created_at DESC, id DESC"
             case (.recent, true): "created_at ASC, id ASC"
             }
-        return "SELECT \(columns) FROM prospects\(condition) ORDER BY \(order)"
+        return "SELECT \(columns(dialect)) FROM prospects\(condition) ORDER BY \(order)"
     }
 
     /// The condition that picks the prospect `reference` names (always parameter `$1`) and the value to bind.
@@ -129,9 +155,9 @@ enum ProspectSQL {
         }
     }
 
-    static func select(_ reference: ProspectReference) -> (sql: String, value: SQLValue) {
+    static func select(_ reference: ProspectReference, _ dialect: SQLDialect) -> (sql: String, value: SQLValue) {
         let (condition, value) = matching(reference)
-        return ("SELECT \(columns) FROM prospects WHERE \(condition)", value)
+        return ("SELECT \(columns(dialect)) FROM prospects WHERE \(condition)", value)
     }
 
     static func update(_ reference: ProspectReference, set assignment: String) -> (sql: String, value: SQLValue) {
@@ -144,7 +170,9 @@ enum ProspectSQL {
         return ("DELETE FROM prospects WHERE \(condition)", value)
     }
 
-    static let due = "SELECT \(columns) FROM prospects WHERE remind_at <= $1 ORDER BY remind_at ASC, id ASC"
+    static func due(_ dialect: SQLDialect) -> String {
+        "SELECT \(columns(dialect)) FROM prospects WHERE remind_at <= $1 ORDER BY remind_at ASC, id ASC"
+    }
     static let count = "SELECT count(*) FROM prospects"
     /// Every sighting of a prospect, oldest first: the first one is kept in the prospect row (`first_source`,
     /// `created_at`), later ones in `scans`, which saves a bulk import one insert per new prospect.
@@ -155,17 +183,103 @@ enum ProspectSQL {
         """
     /// The values of `insertScan`.
     enum ScanValue: Int, SQLParameter {
-        case prospectID, source, seenAt
+        case prospectID, source, seenAt, event, collectedBy
     }
 
-    static let insertScan = "INSERT INTO scans (prospect_id, source, seen_at) VALUES (:prospectID, :source, :seenAt)"
+    static let insertScan = """
+        INSERT INTO scans (prospect_id, source, seen_at, event, collected_by) \
+        VALUES (:prospectID, :source, :seenAt, :event, :collectedBy)
+        """
 
     static func scanValues(prospectID: Int64, _ sighting: Sighting) -> SQLArguments<ScanValue> {
         var values = SQLArguments<ScanValue>()
         values[.prospectID] = .integer(prospectID)
         values[.source] = .text(sighting.source)
         values[.seenAt] = .date(sighting.seenAt)
+        values[.event] = .text(sighting.event)
+        values[.collectedBy] = .text(sighting.collectedBy)
         return values
+    }
+
+    /// The values of `insertOtherEmail`.
+    enum OtherEmailValue: Int, SQLParameter {
+        case prospectID, position, email
+    }
+
+    static let insertOtherEmail =
+        "INSERT INTO other_emails (prospect_id, position, email) VALUES (:prospectID, :position, :email)"
+
+    /// A new prospect's other addresses, numbered from 1.
+    static func otherEmailValues(prospectID: Int64, _ sighting: Sighting) -> [SQLArguments<OtherEmailValue>] {
+        sighting.prospect.otherEmails.enumerated().map { position, email in
+            var values = SQLArguments<OtherEmailValue>()
+            values[.prospectID] = .integer(prospectID)
+            values[.position] = .integer(Int64(position + 1))
+            values[.email] = .text(email)
+            return values
+        }
+    }
+
+    /// The values of `insertNote` and `addNote`.
+    enum NoteValue: Int, SQLParameter {
+        case prospectID, writtenAt, author, text
+    }
+
+    static let insertNote =
+        "INSERT INTO notes (prospect_id, written_at, author, text) VALUES (:prospectID, :writtenAt, :author, :text)"
+
+    /// A new prospect's first note: the card's own, written by its collector when it was seen.
+    static func noteValues(prospectID: Int64, _ sighting: Sighting) -> SQLArguments<NoteValue>? {
+        guard let note = sighting.prospect.note else { return nil }
+        var values = SQLArguments<NoteValue>()
+        values[.prospectID] = .integer(prospectID)
+        values[.writtenAt] = .date(sighting.seenAt)
+        values[.author] = .text(sighting.collectedBy ?? "")
+        values[.text] = .text(note)
+        return values
+    }
+
+    /// Appends a note to the prospect `$1` names: `$2` its time, `$3` its author, `$4` its text.
+    static func addNote(_ reference: ProspectReference) -> (sql: String, value: SQLValue) {
+        let (condition, value) = matching(reference)
+        return (
+            """
+            INSERT INTO notes (prospect_id, written_at, author, text) \
+            SELECT id, CAST($2 AS bigint), CAST($3 AS text), CAST($4 AS text) FROM prospects WHERE \(condition)
+            """, value
+        )
+    }
+
+    static let notes = "SELECT written_at, author, text FROM notes WHERE prospect_id = $1 ORDER BY written_at, id"
+
+    static func note(from row: some DatabaseRow) throws(StoreError) -> ProspectNote {
+        ProspectNote(writtenAt: try row.date(0), author: try row.text(1), text: try row.text(2))
+    }
+
+    /// Gives the prospect `$1` names the tag `$2`, unless it has it.
+    static func addTag(_ reference: ProspectReference) -> (sql: String, value: SQLValue) {
+        let (condition, value) = matching(reference)
+        return (
+            """
+            INSERT INTO tags (prospect_id, tag) SELECT id, CAST($2 AS text) FROM prospects WHERE \(condition) \
+            ON CONFLICT (prospect_id, tag) DO NOTHING
+            """, value
+        )
+    }
+
+    /// Takes the tag `$2` from the prospect `$1` names.
+    static func removeTag(_ reference: ProspectReference) -> (sql: String, value: SQLValue) {
+        let (condition, value) = matching(reference)
+        return (
+            "DELETE FROM tags WHERE tag = $2 AND prospect_id IN (SELECT id FROM prospects WHERE \(condition))", value
+        )
+    }
+
+    static let tags = "SELECT tag FROM tags WHERE prospect_id = $1"
+
+    /// Tags in byte order, which no collation changes.
+    static func sortedTags(_ tags: [String]) -> [String] {
+        tags.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// The columns of `files`, the ledger, and the values of `insertLedgerEntry`; the raw value is the column's
@@ -202,6 +316,10 @@ enum ProspectSQL {
         try rejectNUL(prospect.phone)
         try rejectNUL(prospect.organization)
         try rejectNUL(sighting.source)
+        try rejectNUL(prospect.title)
+        try rejectNUL(prospect.note)
+        try rejectNUL(sighting.event)
+        try rejectNUL(sighting.collectedBy)
         var values = SQLArguments<SightingValue>()
         values[.name] = .text(prospect.name)
         values[.nameKey] = .text(sighting.nameKey)
@@ -214,6 +332,19 @@ enum ProspectSQL {
         values[.contacted] = .bool(sighting.contactedIfNew)
         values[.createdAt] = .date(sighting.createdAtIfNew ?? sighting.seenAt)
         values[.remindAt] = .date(sighting.remindAtIfNew)
+        // The rest is NULL unless given (most imported rows give none of it).
+        if let title = prospect.title { values[.title] = .text(title) }
+        if let parts = prospect.nameParts {
+            for part in parts.components { try rejectNUL(part) }
+            values[.familyName] = .text(parts.family)
+            values[.givenName] = .text(parts.given)
+            values[.additionalNames] = .text(parts.additional)
+            values[.honorificPrefix] = .text(parts.prefix)
+            values[.honorificSuffix] = .text(parts.suffix)
+        }
+        for email in prospect.otherEmails { try rejectNUL(email) }
+        if let event = sighting.event { values[.event] = .text(event) }
+        if let collectedBy = sighting.collectedBy { values[.collectedBy] = .text(collectedBy) }
         return values
     }
 
@@ -239,21 +370,34 @@ enum ProspectSQL {
         }
     }
 
-    /// The prospect in a row selected with `columns`.
+    /// The prospect in a row selected with `columns(_:)`.
     static func prospect(from row: some DatabaseRow) throws(StoreError) -> StoredProspect {
-        StoredProspect(
+        let parts = try Column.nameParts.map { column throws(StoreError) in try row.optionalText(column.rawValue) }
+        let ratingText = try row.text(Column.rating.rawValue)
+        guard let rating = ProspectRating(rawValue: ratingText) else {
+            throw .corrupt("unknown rating \"\(ratingText)\"")
+        }
+        return StoredProspect(
             id: try row.int64(Column.id.rawValue),
             prospect: Prospect(
                 name: try row.text(Column.name.rawValue), email: try row.text(Column.email.rawValue),
                 phone: try row.optionalText(Column.phone.rawValue),
-                organization: try row.optionalText(Column.organization.rawValue)),
+                organization: try row.optionalText(Column.organization.rawValue),
+                title: try row.optionalText(Column.title.rawValue),
+                nameParts: parts.allSatisfy { $0 == nil } ? nil : NameParts(components: parts.map { $0 ?? "" }),
+                otherEmails: try row.optionalText(Column.otherEmails.rawValue).map {
+                    $0.split(separator: "\n").map(String.init)
+                } ?? []),
             key: try row.text(Column.emailKey.rawValue),
             isContacted: try row.bool(Column.contacted.rawValue),
             createdAt: try row.date(Column.createdAt.rawValue),
             lastSeenAt: try row.date(Column.lastSeenAt.rawValue),
             scanCount: try row.int(Column.scanCount.rawValue),
             firstSource: try row.text(Column.firstSource.rawValue),
-            remindAt: try row.optionalDate(Column.remindAt.rawValue))
+            remindAt: try row.optionalDate(Column.remindAt.rawValue),
+            rating: rating,
+            firstEvent: try row.optionalText(Column.firstEvent.rawValue),
+            firstCollectedBy: try row.optionalText(Column.firstCollectedBy.rawValue))
     }
 
     static func scanRecord(from row: some DatabaseRow) throws(StoreError) -> ScanRecord {

@@ -14,6 +14,10 @@ public struct Sighting: Sendable, Hashable {
     public var createdAtIfNew: Date?
     /// The reminder a prospect this sighting creates starts with (an imported list's own).
     public var remindAtIfNew: Date?
+    /// The event the card was collected at (a trade fair), when the collector said.
+    public var event: String?
+    /// Who collected the card; the author of the card's own note.
+    public var collectedBy: String?
     /// The prospect's dedup key and sort key, computed here rather than in the store so that the cost falls on
     /// the thread that makes sightings, not on the one that writes them (an import reads and writes at once).
     let emailKey: String
@@ -21,7 +25,7 @@ public struct Sighting: Sendable, Hashable {
 
     public init(
         prospect: Prospect, source: String, seenAt: Date, contactedIfNew: Bool = false, createdAtIfNew: Date? = nil,
-        remindAtIfNew: Date? = nil
+        remindAtIfNew: Date? = nil, event: String? = nil, collectedBy: String? = nil
     ) {
         self.prospect = prospect
         self.source = source
@@ -29,6 +33,8 @@ public struct Sighting: Sendable, Hashable {
         self.contactedIfNew = contactedIfNew
         self.createdAtIfNew = createdAtIfNew
         self.remindAtIfNew = remindAtIfNew
+        self.event = event
+        self.collectedBy = collectedBy
         emailKey = DedupKey.make(prospect.email)
         nameKey = NameKey.make(prospect.name)
     }
@@ -102,11 +108,21 @@ public struct StoredProspect: Sendable, Hashable {
     public var scanCount: Int
     public var firstSource: String
     public var remindAt: Date?
+    public var rating: ProspectRating
+    /// The event and collector of the first sighting.
+    public var firstEvent: String?
+    public var firstCollectedBy: String?
 
+    /// `prospect` holds what the row holds (name, addresses, phone, organisation, title, name parts); its note is
+    /// nil, the notes being read with `notes(of:)`.
     public init(
         id: Int64, prospect: Prospect, key: String, isContacted: Bool, createdAt: Date, lastSeenAt: Date,
-        scanCount: Int, firstSource: String, remindAt: Date?
+        scanCount: Int, firstSource: String, remindAt: Date?, rating: ProspectRating = .none,
+        firstEvent: String? = nil, firstCollectedBy: String? = nil
     ) {
+        self.rating = rating
+        self.firstEvent = firstEvent
+        self.firstCollectedBy = firstCollectedBy
         self.id = id
         self.prospect = prospect
         self.key = key
@@ -182,6 +198,18 @@ public protocol ProspectStore: AnyObject {
     func due(at date: Date) throws(StoreError) -> [StoredProspect]
     /// How many prospects the store holds.
     func count() throws(StoreError) -> Int
+
+    /// Appends a note to the prospect; false when there is no such prospect.
+    func addNote(_ reference: ProspectReference, _ text: String, author: String, at date: Date) throws(StoreError)
+        -> Bool
+    /// The prospect's notes, oldest first.
+    func notes(of id: Int64) throws(StoreError) -> [ProspectNote]
+    /// False when there is no such prospect.
+    func setRating(_ reference: ProspectReference, _ rating: ProspectRating) throws(StoreError) -> Bool
+    /// Adds and removes tags (a tag it has, or lacks, is no error); false when there is no such prospect.
+    func changeTags(_ reference: ProspectReference, adding: [String], removing: [String]) throws(StoreError) -> Bool
+    /// The prospect's tags, in byte order.
+    func tags(of id: Int64) throws(StoreError) -> [String]
 }
 
 /// A store whose write transaction can span several `record` calls, for bulk loads: SQLite, where each commit

@@ -53,6 +53,42 @@ enum SQLiteSchema {
         );
         """
 
+    /// Version 3: a card's title and name parts, each sighting's event and collector, the team's rating, tags and
+    /// notes, and the other addresses of a card.
+    static let version3 = """
+        ALTER TABLE prospects ADD COLUMN title TEXT;
+        ALTER TABLE prospects ADD COLUMN family_name TEXT;
+        ALTER TABLE prospects ADD COLUMN given_name TEXT;
+        ALTER TABLE prospects ADD COLUMN additional_names TEXT;
+        ALTER TABLE prospects ADD COLUMN honorific_prefix TEXT;
+        ALTER TABLE prospects ADD COLUMN honorific_suffix TEXT;
+        ALTER TABLE prospects ADD COLUMN rating TEXT NOT NULL DEFAULT 'none';
+        ALTER TABLE prospects ADD COLUMN first_event TEXT;
+        ALTER TABLE prospects ADD COLUMN first_collected_by TEXT;
+        ALTER TABLE scans ADD COLUMN event TEXT;
+        ALTER TABLE scans ADD COLUMN collected_by TEXT;
+        CREATE TABLE other_emails (
+            prospect_id INTEGER NOT NULL REFERENCES prospects (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            email TEXT NOT NULL,
+            PRIMARY KEY (prospect_id, position)
+        );
+        CREATE TABLE tags (
+            prospect_id INTEGER NOT NULL REFERENCES prospects (id) ON DELETE CASCADE,
+            tag TEXT NOT NULL,
+            PRIMARY KEY (prospect_id, tag)
+        );
+        CREATE INDEX tags_by_tag ON tags (tag);
+        CREATE TABLE notes (
+            id INTEGER PRIMARY KEY,
+            prospect_id INTEGER NOT NULL REFERENCES prospects (id) ON DELETE CASCADE,
+            written_at INTEGER NOT NULL,
+            author TEXT NOT NULL,
+            text TEXT NOT NULL
+        );
+        CREATE INDEX notes_by_prospect ON notes (prospect_id);
+        """
+
     /// Refuses a database of another program (tables, no `prospects` among them, or a `prospects` table without
     /// version 1's columns and no schema version): migrating would add our tables to it and switch it to WAL, for a
     /// mistyped `--store`.
@@ -93,6 +129,10 @@ enum SQLiteSchema {
                 try database.executeScript(version2)
                 try fillNameKeys(database)
                 version = 2
+            }
+            if version < 3 {
+                try database.executeScript(version3)
+                version = 3
             }
             try database.execute("PRAGMA user_version = \(version)")
         }

@@ -37,7 +37,7 @@ public final class SQLiteStore: TransactionGrouping {
         insertNew + """
              ON CONFLICT (email_key) DO UPDATE SET scan_count = scan_count + 1, \
             last_seen_at = max(last_seen_at, excluded.last_seen_at), phone = coalesce(phone, excluded.phone), \
-            organization = coalesce(organization, excluded.organization)
+            organization = coalesce(organization, excluded.organization), title = coalesce(title, excluded.title)
             """
 
     /// A prospect deleted since its content was loaded comes back; a known one only takes a phone or organisation
@@ -58,6 +58,22 @@ public final class SQLiteStore: TransactionGrouping {
 
     /// `NameKey.fold` in this connection's SQL, for `list --sort name`.
     private static let foldFunction = "prospects_fold"
+
+    /// The other addresses come in the primary key's order, (prospect_id, position), the index SQLite reads them by.
+    private static let dialect = SQLDialect(
+        foldedNameKey: "\(foldFunction)(name_key)",
+        otherEmails: "(SELECT group_concat(email, char(10)) FROM other_emails WHERE prospect_id = prospects.id)")
+
+    /// A new prospect's other addresses and first note, which live in tables of their own.
+    private func recordDetails(of sighting: Sighting, id: Int64) throws(StoreError) {
+        if !sighting.prospect.otherEmails.isEmpty {
+            let insert = try database.statement(ProspectSQL.insertOtherEmail, ProspectSQL.OtherEmailValue.self)
+            for values in ProspectSQL.otherEmailValues(prospectID: id, sighting) { try insert.execute(values.values) }
+        }
+        if let values = ProspectSQL.noteValues(prospectID: id, sighting) {
+            try database.statement(ProspectSQL.insertNote, ProspectSQL.NoteValue.self).execute(values.values)
+        }
+    }
 
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
         let upsert = try database.statement(Self.upsert, ProspectSQL.SightingValue.self)
@@ -81,6 +97,7 @@ public final class SQLiteStore: TransactionGrouping {
                             restore.lastInsertedRowID = 0
                             try restore.execute(values.values)
                             if restore.lastInsertedRowID == nextID {
+                                try recordDetails(of: sighting, id: nextID)
                                 restored.append(nextID)
                                 nextID += 1
                             } else {
@@ -100,6 +117,7 @@ public final class SQLiteStore: TransactionGrouping {
                     upsert.lastInsertedRowID = 0
                     try upsert.execute(values.values)
                     if upsert.lastInsertedRowID == nextID {
+                        try recordDetails(of: sighting, id: nextID)
                         results.append(.inserted(id: nextID))
                         nextID += 1
                         continue
@@ -127,15 +145,14 @@ public final class SQLiteStore: TransactionGrouping {
     public func forEach(
         filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool
     ) throws(StoreError) {
-        let sql = ProspectSQL.list(
-            filter: filter, sort: sort, reverse: reverse, foldedNameKey: "\(Self.foldFunction)(name_key)")
+        let sql = ProspectSQL.list(filter: filter, sort: sort, reverse: reverse, dialect: Self.dialect)
         try database.each(sql) { row throws(StoreError) in
             body(try ProspectSQL.prospect(from: row))
         }
     }
 
     public func prospect(_ reference: ProspectReference) throws(StoreError) -> StoredProspect? {
-        let (sql, value) = ProspectSQL.select(reference)
+        let (sql, value) = ProspectSQL.select(reference, Self.dialect)
         return try database.query(sql, [value], map: ProspectSQL.prospect).first
     }
 
@@ -175,11 +192,53 @@ public final class SQLiteStore: TransactionGrouping {
     }
 
     public func due(at date: Date) throws(StoreError) -> [StoredProspect] {
-        try database.query(ProspectSQL.due, [.date(date)], map: ProspectSQL.prospect)
+        try database.query(ProspectSQL.due(Self.dialect), [.date(date)], map: ProspectSQL.prospect)
     }
 
     public func count() throws(StoreError) -> Int {
         try database.query(ProspectSQL.count) { row throws(StoreError) in try row.int(0) }.first ?? 0
+    }
+
+    public func addNote(_ reference: ProspectReference, _ text: String, author: String, at date: Date)
+        throws(StoreError) -> Bool
+    {
+        try ProspectSQL.rejectNUL(text)
+        try ProspectSQL.rejectNUL(author)
+        let (sql, value) = ProspectSQL.addNote(reference)
+        return try change(sql, [value, .date(date), .text(author), .text(text)])
+    }
+
+    public func notes(of id: Int64) throws(StoreError) -> [ProspectNote] {
+        try database.query(ProspectSQL.notes, [.integer(id)], map: ProspectSQL.note(from:))
+    }
+
+    public func setRating(_ reference: ProspectReference, _ rating: ProspectRating) throws(StoreError) -> Bool {
+        let (sql, value) = ProspectSQL.update(reference, set: "rating = $2")
+        return try change(sql, [value, .text(rating.rawValue)])
+    }
+
+    public func changeTags(_ reference: ProspectReference, adding: [String], removing: [String]) throws(StoreError)
+        -> Bool
+    {
+        for tag in adding + removing { try ProspectSQL.rejectNUL(tag) }
+        let (select, value) = ProspectSQL.select(reference, Self.dialect)
+        let (add, _) = ProspectSQL.addTag(reference)
+        let (remove, _) = ProspectSQL.removeTag(reference)
+        return try database.writeTransaction { () throws(StoreError) in
+            guard try !database.query(select, [value], map: { _ throws(StoreError) in () }).isEmpty else {
+                return false
+            }
+            for tag in adding { try database.execute(add, [value, .text(tag)]) }
+            for tag in removing { try database.execute(remove, [value, .text(tag)]) }
+            return true
+        }
+    }
+
+    public func tags(of id: Int64) throws(StoreError) -> [String] {
+        ProspectSQL.sortedTags(
+            try database.query(ProspectSQL.tags, [.integer(id)]) { row throws(StoreError) in
+                try row.text(0)
+            })
     }
 
     /// Runs one UPDATE or DELETE in its own write transaction; true when it changed a row.
