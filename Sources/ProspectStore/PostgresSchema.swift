@@ -67,7 +67,8 @@ enum PostgresSchema {
             ADD COLUMN honorific_suffix text,
             ADD COLUMN rating text NOT NULL DEFAULT 'none',
             ADD COLUMN first_event text,
-            ADD COLUMN first_collected_by text
+            ADD COLUMN first_collected_by text,
+            ADD COLUMN sort_key text COLLATE "C" NOT NULL DEFAULT ''
         """,
         "ALTER TABLE scans ADD COLUMN event text, ADD COLUMN collected_by text",
         """
@@ -128,6 +129,7 @@ enum PostgresSchema {
             }
             if version < 3 {
                 for sql in version3 { try connection.execute(sql) }
+                try fillSortKeys(connection)
                 version = 3
             }
             try connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)")
@@ -153,6 +155,16 @@ enum PostgresSchema {
             if let version = try versions.first?.optionalInt64(0) { return Int(version) }
         }
         return tables.contains("prospects") ? 1 : 0
+    }
+
+    /// The sort key is computed in Swift (`NameKey.sortKey`), as for a new prospect.
+    private static func fillSortKeys(_ connection: PostgresConnection) throws(StoreError) {
+        let rows = try connection.execute("SELECT id, name_key FROM prospects").rows
+        for row in rows {
+            try connection.execute(
+                "UPDATE prospects SET sort_key = $1 WHERE id = $2",
+                [.text(NameKey.sortKey(try row.text(1))), .integer(try row.int64(0))])
+        }
     }
 
     /// The name key is computed in Swift so that it equals SQLite's: PostgreSQL's `lower()` depends on the

@@ -67,7 +67,7 @@ public final class PostgresStore: ProspectStore {
     private static let insertNote = NumberedSQL<ProspectSQL.NoteValue>(ProspectSQL.insertNote)
 
     private static let dialect = SQLDialect(
-        foldedNameKey: foldedNameKey,
+        searchKey: searchKey, contains: { "strpos(\($0), \($1)) > 0" },
         otherEmails: """
             (SELECT string_agg(email, chr(10) ORDER BY position) FROM other_emails WHERE prospect_id = prospects.id)
             """)
@@ -82,20 +82,22 @@ public final class PostgresStore: ProspectStore {
         }
     }
 
-    /// `NameKey.fold(name_key)` in SQL: `translate` for the letters that fold to one letter, `replace` for the
-    /// others (ß → ss), from the same table, so that both stores sort names exactly alike.
-    private static let foldedNameKey: String = {
-        let folds = NameKey.folds.sorted { $0.key.value < $1.key.value }
-        let single = folds.filter { $0.value.unicodeScalars.count == 1 }
-        var expression = """
-            translate(name_key, '\(String(String.UnicodeScalarView(single.map(\.key))))', \
-            '\(single.map(\.value).joined())')
-            """
-        for (scalar, fold) in folds where fold.unicodeScalars.count > 1 {
+    /// `NameKey.searchKey` of `text` in SQL: `lower`, then `translate` for the letters that fold to one letter and
+    /// `replace` for the others (ß → ss), from `NameKey`'s table. `lower` follows the database's locale; the table
+    /// folds upper-case Latin letters too, so a "C" database differs from SQLite only in other scripts' case.
+    @Sendable private static func searchKey(_ text: String) -> String {
+        var expression = "translate(lower(\(text)), '\(foldedScalars)', '\(foldedLetters)')"
+        for (scalar, fold) in multipleFolds {
             expression = "replace(\(expression), '\(scalar)', '\(fold)')"
         }
-        return expression + #" COLLATE "C""#
-    }()
+        return expression
+    }
+
+    private static let folds = NameKey.folds.sorted { $0.key.value < $1.key.value }
+    private static let foldedScalars = String(
+        String.UnicodeScalarView(folds.filter { $0.value.unicodeScalars.count == 1 }.map(\.key)))
+    private static let foldedLetters = folds.filter { $0.value.unicodeScalars.count == 1 }.map(\.value).joined()
+    private static let multipleFolds = folds.filter { $0.value.unicodeScalars.count > 1 }
 
     /// `$1` ids from the prospects' identity sequence, ascending, or none when this role may not take them:
     /// an identity column's own default needs no privilege on its sequence, `nextval` does (USAGE or UPDATE).
@@ -215,11 +217,9 @@ public final class PostgresStore: ProspectStore {
     }
 
     /// Read through a cursor a thousand rows at a time (`PostgresConnection.each`), never the whole list at once.
-    public func forEach(
-        filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool
-    ) throws(StoreError) {
-        let sql = ProspectSQL.list(filter: filter, sort: sort, reverse: reverse, dialect: Self.dialect)
-        try connection.each(sql) { row throws(StoreError) in body(try ProspectSQL.prospect(from: row)) }
+    public func forEach(_ query: ProspectQuery, _ body: (StoredProspect) -> Bool) throws(StoreError) {
+        let (sql, values) = ProspectSQL.list(query, dialect: Self.dialect)
+        try connection.each(sql, values) { row throws(StoreError) in body(try ProspectSQL.prospect(from: row)) }
     }
 
     public func prospect(_ reference: ProspectReference) throws(StoreError) -> StoredProspect? {
@@ -294,6 +294,23 @@ public final class PostgresStore: ProspectStore {
             try connection.execute(ProspectSQL.tags, [.integer(id)]).rows.map { row throws(StoreError) in
                 try row.text(0)
             })
+    }
+
+    private static let editProspect = NumberedSQL<ProspectSQL.EditValue>(ProspectSQL.editProspect)
+
+    public func edit(_ reference: ProspectReference, _ edit: ProspectEdit) throws(StoreError) -> EditOutcome {
+        try connection.transaction { () throws(StoreError) in
+            // FOR UPDATE would need the select list without its aggregate; the UPDATE below locks the row, and a
+            // concurrent change of the same key fails on the unique index.
+            guard let stored = try prospect(reference) else { return .notFound }
+            let (changed, values) = try ProspectSQL.editValues(stored, edit)
+            if changed.key != stored.key, let other = try prospect(.email(changed.email)), other.id != stored.id {
+                return .emailTaken(by: other)
+            }
+            try connection.execute(Self.editProspect.text, Self.editProspect.values(values))
+            guard let edited = try prospect(.id(stored.id)) else { throw .corrupt("an edited prospect has no row") }
+            return .edited(edited)
+        }
     }
 
     private func prospects(_ sql: String, _ values: [SQLValue]) throws(StoreError) -> [StoredProspect] {

@@ -71,6 +71,7 @@ enum ProspectSQL {
     enum SightingValue: Int, SQLParameter {
         case name, nameKey, email, emailKey, phone, organization, seenAt, source, contacted, createdAt, remindAt, id
         case title, familyName, givenName, additionalNames, honorificPrefix, honorificSuffix, event, collectedBy
+        case sortKey
 
         /// What PostgreSQL calls its type, where it cannot infer it.
         var postgresType: String {
@@ -100,10 +101,10 @@ enum ProspectSQL {
         (.firstCollectedBy, .sighting(.collectedBy)),
     ]
 
-    /// The column list of a new prospect's INSERT (`name_key` is no `Column`: nothing reads it back), with `id`
-    /// first when the store gives it.
+    /// The column list of a new prospect's INSERT (`name_key` and `sort_key` are no `Column`: nothing reads them
+    /// back), with `id` first when the store gives it.
     static func newProspectColumns(withID: Bool) -> String {
-        ((withID ? ["id"] : []) + ["name_key"] + newProspect.map(\.column.name)).joined(separator: ", ")
+        ((withID ? ["id"] : []) + ["name_key", "sort_key"] + newProspect.map(\.column.name)).joined(separator: ", ")
     }
 
     /// The values of a new prospect's INSERT, in `newProspectColumns` order; `cast` adds PostgreSQL's types, which
@@ -118,7 +119,7 @@ enum ProspectSQL {
             case .constant(let text): text
             }
         }
-        return ((withID ? [value(.id)] : []) + [value(.nameKey)] + values).joined(separator: ", ")
+        return ((withID ? [value(.id)] : []) + [value(.nameKey), value(.sortKey)] + values).joined(separator: ", ")
     }
 
     /// `INSERT INTO prospects (…) VALUES (…)` of a sighting's new prospect, with its id when `withID`.
@@ -126,25 +127,65 @@ enum ProspectSQL {
         "INSERT INTO prospects (\(newProspectColumns(withID: withID))) VALUES (\(newProspectValues(withID: withID)))"
     }
 
-    /// `foldedNameKey` is the store's SQL for `NameKey.fold(name_key)`.
-    static func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool, dialect: SQLDialect) -> String {
-        let foldedNameKey = dialect.foldedNameKey
+    /// The prospects `query` picks, and the values of its `$n`, numbered as conditions are added.
+    static func list(_ query: ProspectQuery, dialect: SQLDialect) -> (sql: String, values: [SQLValue]) {
+        var values: [SQLValue] = []
+        func parameter(_ value: SQLValue) -> String {
+            values.append(value)
+            return "$\(values.count)"
+        }
+        var conditions: [String] = []
         // TRUE and FALSE are keywords in SQLite (as 1 and 0) and in PostgreSQL.
-        let condition =
-            switch filter {
-            case .everyone: ""
-            case .contacted: " WHERE contacted = TRUE"
-            case .uncontacted: " WHERE contacted = FALSE"
+        switch query.filter {
+        case .everyone: break
+        case .contacted: conditions.append("contacted = TRUE")
+        case .uncontacted: conditions.append("contacted = FALSE")
+        }
+        if let rating = query.rating { conditions.append("rating = \(parameter(.text(rating.rawValue)))") }
+        if let tag = query.tag {
+            let needle = parameter(.text(NameKey.searchKey(tag)))
+            conditions.append(
+                "EXISTS (SELECT 1 FROM tags WHERE prospect_id = prospects.id AND \(dialect.searchKey("tag")) = \(needle))"
+            )
+        }
+        for (column, value) in [("event", query.event), ("collected_by", query.collectedBy)] {
+            guard let value else { continue }
+            let needle = parameter(.text(value))
+            conditions.append(
+                "(first_\(column) = \(needle) OR EXISTS (SELECT 1 FROM scans WHERE prospect_id = prospects.id "
+                    + "AND \(column) = \(needle)))")
+        }
+        if let search = query.search {
+            for word in NameKey.searchKey(search).split(whereSeparator: \.isWhitespace) {
+                let needle = parameter(.text(String(word)))
+                func found(_ text: String) -> String { dialect.contains(dialect.searchKey(text), needle) }
+                conditions.append(
+                    "("
+                        + [
+                            found("name_key"), found("email_key"), found("coalesce(organization, '')"),
+                            found("coalesce(title, '')"),
+                            "EXISTS (SELECT 1 FROM notes WHERE prospect_id = prospects.id AND \(found("text")))",
+                            "EXISTS (SELECT 1 FROM tags WHERE prospect_id = prospects.id AND \(found("tag")))",
+                        ].joined(separator: " OR ") + ")")
             }
+        }
+        let condition = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         // The id breaks ties so that the order is total and identical in both stores.
         let order =
-            switch (sort, reverse) {
-            case (.name, false): "\(foldedNameKey) ASC, name_key ASC, id ASC"
-            case (.name, true): "\(foldedNameKey) DESC, name_key DESC, id DESC"
+            switch (query.sort, query.reverse) {
+            case (.name, false): "sort_key ASC, name_key ASC, id ASC"
+            case (.name, true): "sort_key DESC, name_key DESC, id DESC"
             case (.recent, false): "created_at DESC, id DESC"
             case (.recent, true): "created_at ASC, id ASC"
             }
-        return "SELECT \(columns(dialect)) FROM prospects\(condition) ORDER BY \(order)"
+        var page = ""
+        if let limit = query.limit { page += " LIMIT \(parameter(.integer(Int64(max(0, limit)))))" }
+        if query.offset > 0 {
+            // SQLite takes OFFSET only after a LIMIT, and the two spell "no limit" differently.
+            if query.limit == nil { page += " LIMIT \(parameter(.integer(Int64.max)))" }
+            page += " OFFSET \(parameter(.integer(Int64(query.offset))))"
+        }
+        return ("SELECT \(columns(dialect)) FROM prospects\(condition) ORDER BY \(order)\(page)", values)
     }
 
     /// The condition that picks the prospect `reference` names (always parameter `$1`) and the value to bind.
@@ -199,6 +240,43 @@ enum ProspectSQL {
         values[.event] = .text(sighting.event)
         values[.collectedBy] = .text(sighting.collectedBy)
         return values
+    }
+
+    /// The values of `editProspect`.
+    enum EditValue: Int, SQLParameter {
+        case id, name, nameKey, sortKey, email, emailKey, phone, organization, title
+    }
+
+    static let editProspect = """
+        UPDATE prospects SET name = :name, name_key = :nameKey, sort_key = :sortKey, email = :email, \
+        email_key = :emailKey, phone = :phone, organization = :organization, title = :title WHERE id = :id
+        """
+
+    /// `stored` with `edit` applied, and the values that write it.
+    static func editValues(_ stored: StoredProspect, _ edit: ProspectEdit) throws(StoreError)
+        -> (prospect: Prospect, values: SQLArguments<EditValue>)
+    {
+        var prospect = stored.prospect
+        if let name = edit.name { prospect.name = name }
+        if let email = edit.email { prospect.email = email }
+        if let phone = edit.phone { prospect.phone = phone }
+        if let organization = edit.organization { prospect.organization = organization }
+        if let title = edit.title { prospect.title = title }
+        for text in [prospect.name, prospect.email, prospect.phone, prospect.organization, prospect.title] {
+            try rejectNUL(text)
+        }
+        let nameKey = NameKey.make(prospect.name)
+        var values = SQLArguments<EditValue>()
+        values[.id] = .integer(stored.id)
+        values[.name] = .text(prospect.name)
+        values[.nameKey] = .text(nameKey)
+        values[.sortKey] = .text(NameKey.sortKey(nameKey))
+        values[.email] = .text(prospect.email)
+        values[.emailKey] = .text(prospect.key)
+        values[.phone] = .text(prospect.phone)
+        values[.organization] = .text(prospect.organization)
+        values[.title] = .text(prospect.title)
+        return (prospect, values)
     }
 
     /// The values of `insertOtherEmail`.
@@ -323,6 +401,7 @@ enum ProspectSQL {
         var values = SQLArguments<SightingValue>()
         values[.name] = .text(prospect.name)
         values[.nameKey] = .text(sighting.nameKey)
+        values[.sortKey] = .text(sighting.sortKey)
         values[.email] = .text(prospect.email)
         values[.emailKey] = .text(sighting.emailKey)
         values[.phone] = .text(prospect.phone)

@@ -22,6 +22,7 @@ public struct Sighting: Sendable, Hashable {
     /// the thread that makes sightings, not on the one that writes them (an import reads and writes at once).
     let emailKey: String
     let nameKey: String
+    let sortKey: String
 
     public init(
         prospect: Prospect, source: String, seenAt: Date, contactedIfNew: Bool = false, createdAtIfNew: Date? = nil,
@@ -37,6 +38,7 @@ public struct Sighting: Sendable, Hashable {
         self.collectedBy = collectedBy
         emailKey = DedupKey.make(prospect.email)
         nameKey = NameKey.make(prospect.name)
+        sortKey = NameKey.sortKey(nameKey)
     }
 }
 
@@ -182,10 +184,9 @@ public protocol ProspectStore: AnyObject {
     /// The ledger entry for a file's content hash, if that content was processed before.
     func ledgerEntry(contentHash: String) throws(StoreError) -> LedgerEntry?
 
-    /// The prospects `list` returns, handed to `body` one at a time in the same order, until it returns false: so
-    /// that `export` holds one prospect at a time, not the list.
-    func forEach(filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool)
-        throws(StoreError)
+    /// The prospects `query` picks, handed to `body` one at a time in its order, until it returns false: so that
+    /// `export` holds one prospect at a time, not the list.
+    func forEach(_ query: ProspectQuery, _ body: (StoredProspect) -> Bool) throws(StoreError)
     func prospect(_ reference: ProspectReference) throws(StoreError) -> StoredProspect?
     func history(of id: Int64) throws(StoreError) -> [ScanRecord]
     /// Returns false when no prospect matches.
@@ -210,6 +211,8 @@ public protocol ProspectStore: AnyObject {
     func changeTags(_ reference: ProspectReference, adding: [String], removing: [String]) throws(StoreError) -> Bool
     /// The prospect's tags, in byte order.
     func tags(of id: Int64) throws(StoreError) -> [String]
+    /// Changes the prospect's own fields, in one transaction.
+    func edit(_ reference: ProspectReference, _ edit: ProspectEdit) throws(StoreError) -> EditOutcome
 }
 
 /// A store whose write transaction can span several `record` calls, for bulk loads: SQLite, where each commit
@@ -221,14 +224,25 @@ public protocol TransactionGrouping: ProspectStore {
 }
 
 extension ProspectStore {
-    /// Every prospect the filter selects, in the order asked for.
-    public func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool) throws(StoreError) -> [StoredProspect] {
+    public func forEach(
+        filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool
+    ) throws(StoreError) {
+        try forEach(ProspectQuery(filter: filter, sort: sort, reverse: reverse), body)
+    }
+
+    /// Every prospect `query` picks, in its order.
+    public func list(_ query: ProspectQuery) throws(StoreError) -> [StoredProspect] {
         var prospects: [StoredProspect] = []
-        try forEach(filter: filter, sort: sort, reverse: reverse) { prospect in
+        try forEach(query) { prospect in
             prospects.append(prospect)
             return true
         }
         return prospects
+    }
+
+    /// Every prospect the filter selects, in the order asked for.
+    public func list(filter: ProspectFilter, sort: ProspectSort, reverse: Bool) throws(StoreError) -> [StoredProspect] {
+        try list(ProspectQuery(filter: filter, sort: sort, reverse: reverse))
     }
 
     /// Records sightings no ledger tracks, in one transaction, in order.

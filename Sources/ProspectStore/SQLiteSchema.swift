@@ -65,6 +65,7 @@ enum SQLiteSchema {
         ALTER TABLE prospects ADD COLUMN rating TEXT NOT NULL DEFAULT 'none';
         ALTER TABLE prospects ADD COLUMN first_event TEXT;
         ALTER TABLE prospects ADD COLUMN first_collected_by TEXT;
+        ALTER TABLE prospects ADD COLUMN sort_key TEXT NOT NULL DEFAULT '';
         ALTER TABLE scans ADD COLUMN event TEXT;
         ALTER TABLE scans ADD COLUMN collected_by TEXT;
         CREATE TABLE other_emails (
@@ -132,6 +133,7 @@ enum SQLiteSchema {
             }
             if version < 3 {
                 try database.executeScript(version3)
+                try fillSortKeys(database)
                 version = 3
             }
             try database.execute("PRAGMA user_version = \(version)")
@@ -148,6 +150,17 @@ enum SQLiteSchema {
             if tables.first == 1 { return 1 }
         }
         return version
+    }
+
+    /// The sort key is computed in Swift (`NameKey.sortKey`), as for a new prospect.
+    private static func fillSortKeys(_ database: SQLiteDatabase) throws(StoreError) {
+        let rows = try database.query("SELECT id, name_key FROM prospects") { row throws(StoreError) in
+            (try row.int64(0), try row.text(1))
+        }
+        for (id, key) in rows {
+            try database.execute(
+                "UPDATE prospects SET sort_key = $1 WHERE id = $2", [.text(NameKey.sortKey(key)), .integer(id)])
+        }
     }
 
     /// The name key is computed in Swift: SQLite's `lower()` folds ASCII only.

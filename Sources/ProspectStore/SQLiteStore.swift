@@ -20,7 +20,7 @@ public final class SQLiteStore: TransactionGrouping {
             try database.execute("PRAGMA page_size = \(SQLiteSchema.pageSize)")
             try database.enableWAL()
             try SQLiteSchema.migrate(database)
-            try database.addFunction(Self.foldFunction, NameKey.fold)
+            try database.addFunction(Self.foldFunction, NameKey.searchKey)
         } catch .corrupt(let why) {
             // Opening is the first read, so a file that is no database (`--store list.csv`) fails here.
             throw .unavailable("cannot open \(path) as a prospect store: \(why)")
@@ -56,12 +56,12 @@ public final class SQLiteStore: TransactionGrouping {
 
     private static let idOfKey = "SELECT id FROM prospects WHERE email_key = $1"
 
-    /// `NameKey.fold` in this connection's SQL, for `list --sort name`.
+    /// `NameKey.searchKey` in this connection's SQL, for `ProspectQuery.search`.
     private static let foldFunction = "prospects_fold"
 
     /// The other addresses come in the primary key's order, (prospect_id, position), the index SQLite reads them by.
     private static let dialect = SQLDialect(
-        foldedNameKey: "\(foldFunction)(name_key)",
+        searchKey: { "\(foldFunction)(\($0))" }, contains: { "instr(\($0), \($1)) > 0" },
         otherEmails: "(SELECT group_concat(email, char(10)) FROM other_emails WHERE prospect_id = prospects.id)")
 
     /// A new prospect's other addresses and first note, which live in tables of their own.
@@ -142,11 +142,9 @@ public final class SQLiteStore: TransactionGrouping {
         try database.query(ProspectSQL.ledgerEntry, [.text(contentHash)], map: ProspectSQL.ledgerEntry(from:)).first
     }
 
-    public func forEach(
-        filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool
-    ) throws(StoreError) {
-        let sql = ProspectSQL.list(filter: filter, sort: sort, reverse: reverse, dialect: Self.dialect)
-        try database.each(sql) { row throws(StoreError) in
+    public func forEach(_ query: ProspectQuery, _ body: (StoredProspect) -> Bool) throws(StoreError) {
+        let (sql, values) = ProspectSQL.list(query, dialect: Self.dialect)
+        try database.each(sql, values) { row throws(StoreError) in
             body(try ProspectSQL.prospect(from: row))
         }
     }
@@ -239,6 +237,20 @@ public final class SQLiteStore: TransactionGrouping {
             try database.query(ProspectSQL.tags, [.integer(id)]) { row throws(StoreError) in
                 try row.text(0)
             })
+    }
+
+    public func edit(_ reference: ProspectReference, _ edit: ProspectEdit) throws(StoreError) -> EditOutcome {
+        let update = try database.statement(ProspectSQL.editProspect, ProspectSQL.EditValue.self)
+        return try database.writeTransaction { () throws(StoreError) in
+            guard let stored = try prospect(reference) else { return .notFound }
+            let (changed, values) = try ProspectSQL.editValues(stored, edit)
+            if changed.key != stored.key, let other = try prospect(.email(changed.email)), other.id != stored.id {
+                return .emailTaken(by: other)
+            }
+            try update.execute(values.values)
+            guard let edited = try prospect(.id(stored.id)) else { throw .corrupt("an edited prospect has no row") }
+            return .edited(edited)
+        }
     }
 
     /// Runs one UPDATE or DELETE in its own write transaction; true when it changed a row.

@@ -36,6 +36,41 @@ public enum NameKey {
         return folds
     }()
 
+    /// What `list --sort name` orders by, for a name `key` (`make`): the key folded, with each run of ASCII digits
+    /// written as a number of 20 digits, so that comparing bytes puts Person 2 before Person 10. Computed in Swift
+    /// when a name is stored, so that both stores sort alike.
+    public static func sortKey(_ key: String) -> String {
+        let folded = fold(key)
+        guard folded.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return folded }
+        var out = String.UnicodeScalarView()
+        var digits = String.UnicodeScalarView()
+        func flushDigits() {
+            guard !digits.isEmpty else { return }
+            let significant = digits.drop { $0 == "0" }
+            let width = 20
+            if significant.count < width {
+                out.append(contentsOf: repeatElement("0", count: width - significant.count))
+            }
+            out.append(contentsOf: significant)
+            digits.removeAll()
+        }
+        for scalar in folded.unicodeScalars {
+            if (0x30...0x39).contains(scalar.value) {
+                digits.append(scalar)
+            } else {
+                flushDigits()
+                out.append(scalar)
+            }
+        }
+        flushDigits()
+        return String(out)
+    }
+
+    /// Text as `search` compares it: lowercased, NFC, folded (`Müller` → `muller`).
+    public static func searchKey(_ text: String) -> String {
+        fold(make(text))
+    }
+
     /// `key` with every scalar in `folds` replaced by its fold. Text that is all ASCII comes back as it is.
     public static func fold(_ key: String) -> String {
         if key.utf8.allSatisfy({ $0 < 0x80 }) { return key }

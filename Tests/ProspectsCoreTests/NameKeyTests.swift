@@ -47,3 +47,19 @@ import Testing
         #expect(NameKey.folds.count > 300)
     }
 }
+
+/// The natural, folded key `list --sort name` orders by.
+@Suite struct NameSortKeyTests {
+    @Test func digitRunsCompareAsNumbers() {
+        let names = ["Person 10", "Person 2", "person 1", "Person 02b", "Élodie 3", "elena", "Room 007"]
+        let sorted = names.sorted {
+            NameKey.sortKey(NameKey.make($0)).utf8.lexicographicallyPrecedes(NameKey.sortKey(NameKey.make($1)).utf8)
+        }
+        #expect(sorted == ["elena", "Élodie 3", "person 1", "Person 2", "Person 02b", "Person 10", "Room 007"])
+    }
+
+    @Test func aNameWithoutDigitsIsItsFoldedKey() {
+        #expect(NameKey.sortKey(NameKey.make("Jürgen Ødegård")) == "jurgen odegard")
+        #expect(NameKey.searchKey("MÜLLER Straße") == "muller strasse")
+    }
+}
