@@ -70,7 +70,8 @@ public final class PostgresStore: ProspectStore {
         searchKey: searchKey, contains: { "strpos(\($0), \($1)) > 0" },
         otherEmails: """
             (SELECT string_agg(email, chr(10) ORDER BY position) FROM other_emails WHERE prospect_id = prospects.id)
-            """)
+            """,
+        tags: "(SELECT string_agg(tag, chr(10)) FROM tags WHERE prospect_id = prospects.id)")
 
     /// A new prospect's other addresses and first note, which live in tables of their own.
     private func recordDetails(of sighting: Sighting, id: Int64) throws(StoreError) {
@@ -278,6 +279,7 @@ public final class PostgresStore: ProspectStore {
     public func changeTags(_ reference: ProspectReference, adding: [String], removing: [String]) throws(StoreError)
         -> Bool
     {
+        for tag in adding { try ProspectSQL.checkTag(tag) }
         let (select, value) = ProspectSQL.select(reference, Self.dialect)
         let (add, _) = ProspectSQL.addTag(reference)
         let (remove, _) = ProspectSQL.removeTag(reference)

@@ -24,7 +24,7 @@ enum ProspectSQL {
     enum Column: Int, CaseIterable {
         case id, name, email, emailKey, phone, organization, contacted, createdAt, lastSeenAt, scanCount
         case firstSource, remindAt, title, familyName, givenName, additionalNames, honorificPrefix, honorificSuffix
-        case rating, firstEvent, firstCollectedBy, otherEmails
+        case rating, firstEvent, firstCollectedBy, otherEmails, tags
 
         var name: String {
             switch self {
@@ -50,6 +50,7 @@ enum ProspectSQL {
             case .firstEvent: "first_event"
             case .firstCollectedBy: "first_collected_by"
             case .otherEmails: "other_emails"
+            case .tags: "tags"
             }
         }
 
@@ -62,7 +63,11 @@ enum ProspectSQL {
     /// The select list of `prospect(from:)` in `dialect`.
     static func columns(_ dialect: SQLDialect) -> String {
         Column.allCases.map { column in
-            column == .otherEmails ? "\(dialect.otherEmails) AS other_emails" : column.name
+            switch column {
+            case .otherEmails: "\(dialect.otherEmails) AS other_emails"
+            case .tags: "\(dialect.tags) AS tags"
+            default: column.name
+            }
         }.joined(separator: ", ")
     }
 
@@ -355,6 +360,14 @@ enum ProspectSQL {
 
     static let tags = "SELECT tag FROM tags WHERE prospect_id = $1"
 
+    /// Refuses a tag that is blank or holds a line break (tags are read back joined by line feeds), or NUL.
+    static func checkTag(_ tag: String) throws(StoreError) {
+        try rejectNUL(tag)
+        if tag.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) || tag.allSatisfy(\.isWhitespace) {
+            throw .database(code: 0, message: "a tag must be one line of text, not blank", sql: nil)
+        }
+    }
+
     /// Tags in byte order, which no collation changes.
     static func sortedTags(_ tags: [String]) -> [String] {
         tags.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -476,7 +489,9 @@ enum ProspectSQL {
             remindAt: try row.optionalDate(Column.remindAt.rawValue),
             rating: rating,
             firstEvent: try row.optionalText(Column.firstEvent.rawValue),
-            firstCollectedBy: try row.optionalText(Column.firstCollectedBy.rawValue))
+            firstCollectedBy: try row.optionalText(Column.firstCollectedBy.rawValue),
+            tags: sortedTags(
+                try row.optionalText(Column.tags.rawValue).map { $0.split(separator: "\n").map(String.init) } ?? []))
     }
 
     static func scanRecord(from row: some DatabaseRow) throws(StoreError) -> ScanRecord {

@@ -114,14 +114,17 @@ public struct StoredProspect: Sendable, Hashable {
     /// The event and collector of the first sighting.
     public var firstEvent: String?
     public var firstCollectedBy: String?
+    /// The team's tags, in byte order.
+    public var tags: [String]
 
     /// `prospect` holds what the row holds (name, addresses, phone, organisation, title, name parts); its note is
     /// nil, the notes being read with `notes(of:)`.
     public init(
         id: Int64, prospect: Prospect, key: String, isContacted: Bool, createdAt: Date, lastSeenAt: Date,
         scanCount: Int, firstSource: String, remindAt: Date?, rating: ProspectRating = .none,
-        firstEvent: String? = nil, firstCollectedBy: String? = nil
+        firstEvent: String? = nil, firstCollectedBy: String? = nil, tags: [String] = []
     ) {
+        self.tags = tags
         self.rating = rating
         self.firstEvent = firstEvent
         self.firstCollectedBy = firstCollectedBy

@@ -6,4 +6,6 @@ struct SQLDialect {
     let contains: @Sendable (_ haystack: String, _ needle: String) -> String
     /// A prospect's other addresses, in order, joined with line feeds (which no address holds); NULL for none.
     let otherEmails: String
+    /// A prospect's tags joined with line feeds (which no tag holds); NULL for none.
+    let tags: String
 }

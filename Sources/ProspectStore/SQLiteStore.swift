@@ -62,7 +62,8 @@ public final class SQLiteStore: TransactionGrouping {
     /// The other addresses come in the primary key's order, (prospect_id, position), the index SQLite reads them by.
     private static let dialect = SQLDialect(
         searchKey: { "\(foldFunction)(\($0))" }, contains: { "instr(\($0), \($1)) > 0" },
-        otherEmails: "(SELECT group_concat(email, char(10)) FROM other_emails WHERE prospect_id = prospects.id)")
+        otherEmails: "(SELECT group_concat(email, char(10)) FROM other_emails WHERE prospect_id = prospects.id)",
+        tags: "(SELECT group_concat(tag, char(10)) FROM tags WHERE prospect_id = prospects.id)")
 
     /// A new prospect's other addresses and first note, which live in tables of their own.
     private func recordDetails(of sighting: Sighting, id: Int64) throws(StoreError) {
@@ -218,7 +219,8 @@ public final class SQLiteStore: TransactionGrouping {
     public func changeTags(_ reference: ProspectReference, adding: [String], removing: [String]) throws(StoreError)
         -> Bool
     {
-        for tag in adding + removing { try ProspectSQL.rejectNUL(tag) }
+        for tag in adding { try ProspectSQL.checkTag(tag) }
+        for tag in removing { try ProspectSQL.rejectNUL(tag) }
         let (select, value) = ProspectSQL.select(reference, Self.dialect)
         let (add, _) = ProspectSQL.addTag(reference)
         let (remove, _) = ProspectSQL.removeTag(reference)

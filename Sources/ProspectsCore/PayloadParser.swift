@@ -38,14 +38,29 @@ public struct PayloadParser: Sendable {
     /// No format is detected: a name that starts with `MECARD:` or `tel:` is just a name. Joining the fields as
     /// `"\(name)\n\(email)"` and calling `parse` instead would let a name field carry a whole MECARD whose own
     /// `EMAIL:` replaces the address column. The fields together may hold `maxPayloadBytes`, as a code may.
+    ///
+    /// Of several addresses (`otherEmails` after `email`), the first valid one becomes the address when `email` is
+    /// not valid, and the other valid ones are kept.
     public func prospect(
-        name: String, email: String, phone: String? = nil, organization: String? = nil
+        name: String, email: String, phone: String? = nil, organization: String? = nil, title: String? = nil,
+        otherEmails: [String] = [], note: String? = nil
     ) -> Result<Prospect, ScanError> {
-        let bytes = name.utf8.count + email.utf8.count + (phone?.utf8.count ?? 0) + (organization?.utf8.count ?? 0)
+        var bytes = name.utf8.count + email.utf8.count + (phone?.utf8.count ?? 0) + (organization?.utf8.count ?? 0)
+        bytes += (title?.utf8.count ?? 0) + (note?.utf8.count ?? 0) + otherEmails.reduce(0) { $0 + $1.utf8.count }
         guard bytes <= Self.maxPayloadBytes else {
             return .failure(.payloadTooLong(bytes: bytes, limit: Self.maxPayloadBytes))
         }
-        return ProspectBuilder.build(name: name, email: email, phone: phone, organization: organization)
+        var email = email
+        var otherEmails = otherEmails
+        if !otherEmails.isEmpty, case .failure = ProspectBuilder.cleanEmail(email),
+            let valid = otherEmails.firstIndex(where: { (try? ProspectBuilder.cleanEmail($0).get()) != nil })
+        {
+            otherEmails.insert(email, at: 0)
+            email = otherEmails.remove(at: valid + 1)
+        }
+        return ProspectBuilder.build(
+            name: name, email: email, phone: phone, organization: organization, title: title,
+            otherEmails: otherEmails, note: note)
     }
 
     /// Like `parse(_:)`, and also says which format the payload was recognised as.

@@ -7,12 +7,14 @@ public enum CSVField {
     /// which spreadsheets show as text (OWASP's advice). Import takes that `'` off (`followsGuard`), so a cell that
     /// itself starts with `'` and such a byte, or with two `'`, is guarded too: `'=1` is written `''=1`, which
     /// spreadsheets and import both read as `'=1`. A cell holding `"`, `,`, CR or LF is then put in quotes,
-    /// with `"` doubled. Without `guardingFormulas` (a file for programs, not spreadsheets: a CRM's import,
+    /// with `"` doubled. A phone number (`+34 600 123 456`, `+1 (555) 010-9999`) is left as it is: it holds no
+    /// letter, so no function or reference a spreadsheet could run. Without `guardingFormulas` (a file for programs, not spreadsheets: a CRM's import,
     /// Python's `csv`), cells are only quoted, so that `+1 555 0100` stays a phone number there.
     public static func escape(_ value: String, guardingFormulas: Bool = true) -> String {
         var text = value
         if guardingFormulas, let first = value.utf8.first,
-            startsFormula(first) || first == Byte.apostrophe && value.utf8.dropFirst().first.map(followsGuard) == true
+            startsFormula(first) && !isPhoneNumber(value)
+                || first == Byte.apostrophe && value.utf8.dropFirst().first.map(followsGuard) == true
         {
             text = "'" + value
         }
@@ -26,6 +28,23 @@ public enum CSVField {
             if character == "\"" { quoted += "\"\"" } else { quoted.unicodeScalars.append(character) }
         }
         return quoted + "\""
+    }
+
+    /// True for `+` then digits, with spaces, `(`, `)`, `-`, `.` and `/` between them, at least six digits in all,
+    /// ending with a digit: a phone number, not a formula.
+    static func isPhoneNumber(_ value: String) -> Bool {
+        let bytes = value.utf8
+        guard bytes.first == Byte.plus, let last = bytes.last, (0x30...0x39).contains(last) else { return false }
+        var digits = 0
+        for byte in bytes.dropFirst() {
+            switch byte {
+            case 0x30...0x39: digits += 1
+            case 0x20, UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "/"):
+                continue
+            default: return false
+            }
+        }
+        return digits >= 6
     }
 
     /// True when a cell's leading `'` followed by `next` is our guard, which import takes off: before a formula's

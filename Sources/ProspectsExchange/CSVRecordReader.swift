@@ -86,10 +86,12 @@ public final class CSVRecordReader: ImportRecordReader {
             }
             name = parts.joined(separator: " ")
         }
-        let email = try field(columns.email, line: line)
+        // Google Contacts writes several addresses in one cell, separated by ` ::: `.
+        let emails = ImportRecord.splitMultipleValues(try field(columns.email, line: line))
         var record = ImportRecord(
-            name: name, email: email, phone: try firstFilled(columns.phones, line: line),
+            name: name, email: emails.first ?? "", phone: try firstFilled(columns.phones, line: line),
             organization: try optionalField(columns.organization, line: line), line: line)
+        record.otherEmails = Array(emails.dropFirst())
         // The optional columns a list may fill in its own way: what cannot be read is left out, not the contact.
         if let column = columns.contacted, let text = try optionalField(column, line: line) {
             record.contacted = ImportColumns.parseContacted(text)

@@ -17,6 +17,9 @@ public struct ImportRecord: Sendable, Hashable {
     public var createdAt: Date?
     /// The prospect's reminder (our own export's `remindAt`), or nil when there is none.
     public var remindAt: Date?
+    /// More addresses of the same person (a Google Contacts cell `a@x.com ::: b@y.com`), after `email`; import takes
+    /// the first valid one of all as the address, and keeps the others.
+    public var otherEmails: [String] = []
     /// The 1-based line of the file the record starts on, for messages.
     public var line: Int
     /// The optional cells that could not be read (a reminder that is no date), each said in a few words; the record
@@ -35,5 +38,13 @@ public struct ImportRecord: Sendable, Hashable {
         self.createdAt = createdAt
         self.remindAt = remindAt
         self.line = line
+    }
+
+    /// A cell's values split at `:::` (Google Contacts' separator), trimmed, blanks dropped; one value when there is
+    /// no separator, even a blank one.
+    public static func splitMultipleValues(_ cell: String) -> [String] {
+        guard cell.contains(":::") else { return [cell] }
+        let values = cell.components(separatedBy: ":::").map { $0.trimmingASCIISpaces() }.filter { !$0.isEmpty }
+        return values.isEmpty ? [""] : values
     }
 }

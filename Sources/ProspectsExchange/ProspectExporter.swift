@@ -19,6 +19,8 @@ public struct ProspectExporter: Sendable {
     /// because Excel mistakes a file starting with `ID` for a SYLK file.
     public static let csvColumns = [
         "id", "name", "email", "phone", "organization", "contacted", "createdAt", "lastSeenAt", "scanCount", "remindAt",
+        "title", "familyName", "givenName", "additionalNames", "honorificPrefix", "honorificSuffix", "otherEmails",
+        "rating", "tags", "notes",
     ]
 
     /// The CSV header row (CRLF-terminated), or "" for formats without one.
@@ -29,27 +31,41 @@ public struct ProspectExporter: Sendable {
         }
     }
 
-    /// One CSV row (CRLF), one JSON line (LF), or one vCard (CRLF lines).
+    /// One CSV row (CRLF), one JSON line (LF), or one vCard (CRLF lines), without notes.
     public func record(_ prospect: StoredProspect) -> String {
+        record(prospect, notes: [])
+    }
+
+    /// One record with the prospect's `notes` (`ProspectStore.notes(of:)`), oldest first.
+    public func record(_ prospect: StoredProspect, notes: [ProspectNote]) -> String {
         switch format {
-        case .csv: csvRow(prospect)
-        case .json: ProspectExporter.jsonObject(prospect).rendered + "\n"
-        case .vcard: VCardWriter.card(prospect)
+        case .csv: csvRow(prospect, notes: notes)
+        case .json: ProspectExporter.jsonObject(prospect, notes: notes).rendered + "\n"
+        case .vcard: VCardWriter.card(prospect, notes: notes)
         }
     }
 
-    private func csvRow(_ stored: StoredProspect) -> String {
-        let fields = [
-            String(stored.id), stored.prospect.name, stored.prospect.email, stored.prospect.phone ?? "",
-            stored.prospect.organization ?? "", stored.isContacted ? "true" : "false",
-            ISO8601.string(stored.createdAt), ISO8601.string(stored.lastSeenAt), String(stored.scanCount),
-            stored.remindAt.map(ISO8601.string) ?? "",
-        ]
+    /// Several values in one CSV cell: Google Contacts' separator, which import splits on.
+    public static let multipleValueSeparator = " ::: "
+
+    private func csvRow(_ stored: StoredProspect, notes: [ProspectNote]) -> String {
+        let parts = stored.prospect.nameParts ?? NameParts()
+        let separator = Self.multipleValueSeparator
+        let fields =
+            [
+                String(stored.id), stored.prospect.name, stored.prospect.email, stored.prospect.phone ?? "",
+                stored.prospect.organization ?? "", stored.isContacted ? "true" : "false",
+                ISO8601.string(stored.createdAt), ISO8601.string(stored.lastSeenAt), String(stored.scanCount),
+                stored.remindAt.map(ISO8601.string) ?? "", stored.prospect.title ?? "",
+            ] + parts.components + [
+                stored.prospect.otherEmails.joined(separator: separator), stored.rating.rawValue,
+                stored.tags.joined(separator: separator), notes.map(\.text).joined(separator: separator),
+            ]
         return fields.map { CSVField.escape($0, guardingFormulas: guardsFormulas) }.joined(separator: ",") + "\r\n"
     }
 
     /// The keys and order of `prospects list --json` and of the JSON Lines export: one shape, one meaning.
-    public static func jsonObject(_ stored: StoredProspect) -> JSONLine {
+    public static func jsonObject(_ stored: StoredProspect, notes: [ProspectNote] = []) -> JSONLine {
         var line = JSONLine()
         line.add("id", stored.id)
         line.add("name", stored.prospect.name)
@@ -62,6 +78,32 @@ public struct ProspectExporter: Sendable {
         line.add("organization", stored.prospect.organization)
         line.add("remindAt", stored.remindAt)
         line.add("source", stored.firstSource)
+        line.add("title", stored.prospect.title)
+        if let parts = stored.prospect.nameParts {
+            var object = JSONLine()
+            object.add("family", parts.family)
+            object.add("given", parts.given)
+            object.add("additional", parts.additional)
+            object.add("prefix", parts.prefix)
+            object.add("suffix", parts.suffix)
+            line.add("nameParts", object: object)
+        }
+        line.add("otherEmails", rawArray: stored.prospect.otherEmails.map(JSONLine.quote))
+        line.add("rating", stored.rating.rawValue)
+        line.add("tags", rawArray: stored.tags.map(JSONLine.quote))
+        line.add("event", stored.firstEvent)
+        line.add("collectedBy", stored.firstCollectedBy)
+        if !notes.isEmpty {
+            line.add(
+                "notes",
+                array: notes.map { note in
+                    var object = JSONLine()
+                    object.add("writtenAt", note.writtenAt)
+                    object.add("author", note.author)
+                    object.add("text", note.text)
+                    return object
+                })
+        }
         return line
     }
 }

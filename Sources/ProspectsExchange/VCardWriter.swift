@@ -7,14 +7,16 @@ public enum VCardWriter {
     /// The longest a physical line may be, in octets, without its CRLF (RFC 6350 §3.2).
     static let maxLineOctets = 75
 
-    /// One card: `BEGIN`, `VERSION`, `UID`, `FN`, `N`, `EMAIL`, then `TEL` and `ORG` when known, `REV`, `END`.
+    /// One card: `BEGIN`, `VERSION`, `UID`, `FN`, `N`, `EMAIL`, then the other addresses, `TEL`, `ORG`, `TITLE`,
+    /// `CATEGORIES` (the tags) and a `NOTE` per note when known, `REV`, `END`.
     ///
     /// Lines end with CRLF and are folded at 75 octets without splitting a UTF-8 sequence. The `UID` is a
     /// version 5 UUID of `mailto:` + the dedup key, so exporting the same person again, from any store, gives the
-    /// same `UID` and an address book can update the contact instead of adding a copy. `N` is a best effort:
-    /// the last word is the family name and the rest the given names; a one-word name (or one written without
-    /// spaces, as Chinese names often are) goes into the given name, so `N` never contradicts `FN`.
-    public static func card(_ stored: StoredProspect) -> String {
+    /// same `UID` and an address book can update the contact instead of adding a copy. `N` is the card's own
+    /// name parts when it had them; otherwise a best effort: the last word is the family name and the rest the
+    /// given names; a one-word name (or one written without spaces, as Chinese names often are) goes into the
+    /// given name, so `N` never contradicts `FN`.
+    public static func card(_ stored: StoredProspect, notes: [ProspectNote] = []) -> String {
         let prospect = stored.prospect
         let uid = NameBasedUUID.make(namespace: NameBasedUUID.urlNamespace, name: "mailto:" + stored.key)
         var card = ""
@@ -22,16 +24,25 @@ public enum VCardWriter {
         card += contentLine("VERSION:4.0")
         card += contentLine("UID:urn:uuid:" + uid.uuidString.lowercased())
         card += contentLine("FN:" + escape(prospect.name))
-        card += contentLine("N:" + structuredName(prospect.name))
+        card += contentLine("N:" + (prospect.nameParts.map(structuredName) ?? structuredName(prospect.name)))
         card += contentLine("EMAIL:" + escape(prospect.email))
+        for email in prospect.otherEmails { card += contentLine("EMAIL:" + escape(email)) }
         if let phone = prospect.phone, !phone.isEmpty { card += contentLine("TEL:" + escape(phone)) }
         if let organization = prospect.organization, !organization.isEmpty {
             // One component: a `;` inside the name is escaped rather than read as an organisational unit.
             card += contentLine("ORG:" + escape(organization))
         }
+        if let title = prospect.title, !title.isEmpty { card += contentLine("TITLE:" + escape(title)) }
+        if !stored.tags.isEmpty { card += contentLine("CATEGORIES:" + stored.tags.map(escape).joined(separator: ",")) }
+        for note in notes { card += contentLine("NOTE:" + escape(note.text)) }
         card += contentLine("REV:" + stored.lastSeenAt.formatted(timestampStyle))
         card += contentLine("END:VCARD")
         return card
+    }
+
+    /// The card's own parts, `family;given;additional;prefixes;suffixes`, each component escaped.
+    static func structuredName(_ parts: NameParts) -> String {
+        parts.components.map(escape).joined(separator: ";")
     }
 
     /// `family;given;additional;prefixes;suffixes`, each component escaped (see `PersonName`).

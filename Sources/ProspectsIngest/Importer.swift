@@ -319,7 +319,7 @@ public final class Importer {
         // The fields as they are: joined into one payload, a name holding a MECARD would replace the address.
         return parser.prospect(
             name: Self.joiningLines(record.name), email: record.email, phone: record.phone.map(Self.joiningLines),
-            organization: record.organization.map(Self.joiningLines))
+            organization: record.organization.map(Self.joiningLines), otherEmails: record.otherEmails)
     }
 
     /// `text.first(where: \.isNewline)` without grapheme breaking: `Character.isNewline` looks at a

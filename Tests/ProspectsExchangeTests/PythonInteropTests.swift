@@ -85,13 +85,19 @@ import Testing
         }
         #expect(rows[6][1] == "'=SUM(A1)")
         #expect(rows[6][3] == "'-1")
-        #expect(rows[1][3] == "'+1 555 0100")
+        // A phone number is left as it is: it holds nothing a spreadsheet could run.
+        #expect(rows[1][3] == "+1 555 0100")
     }
 
-    /// What a spreadsheet cell should hold: the value, with `'` before a formula-starting character.
+    /// What a spreadsheet cell should hold: the value, with `'` before a formula-starting character, unless it is a
+    /// phone number (`+`, then at least six digits, spaces and `()-./`, ending with a digit).
     static func guarded(_ value: String) -> String {
         guard let first = value.first, "=+-@\t\r".contains(first) else { return value }
-        return "'" + value
+        let rest = value.dropFirst()
+        let isPhone =
+            first == "+" && rest.allSatisfy { $0.isASCII && ($0.isNumber || " ()-./".contains($0)) }
+            && rest.filter(\.isNumber).count >= 6 && value.last?.isNumber == true
+        return isPhone ? value : "'" + value
     }
 
     /// Runs `python3 -c script argument` and decodes its stdout as JSON.

@@ -1,0 +1,78 @@
+import Foundation
+import ProspectStore
+import ProspectsCore
+import ProspectsExchange
+import Testing
+
+/// What export writes of a card's details and the team's work: title, name parts, other addresses, rating, tags,
+/// notes; and Google's several-addresses cells on import.
+@Suite struct DetailsExportTests {
+    static let notes = [
+        ProspectNote(writtenAt: Fixtures.created, author: "ana", text: "Met at the fair\nwants a demo"),
+        ProspectNote(writtenAt: Fixtures.seen, author: "bo", text: "sent; deck"),
+    ]
+
+    static func johnny() -> StoredProspect {
+        var stored = Fixtures.stored(7, "Dr. Johnny Q. Appleseed Jr.", "johnny@example.com")
+        stored.prospect.title = "Head Grower"
+        stored.prospect.nameParts = NameParts(
+            family: "Appleseed", given: "Johnny", additional: "Q.", prefix: "Dr.", suffix: "Jr.")
+        stored.prospect.otherEmails = ["apples@example.org"]
+        stored.rating = .hot
+        stored.tags = ["fair", "vip,gold"]
+        return stored
+    }
+
+    @Test func theVCardWritesTheCardsOwnNamePartsAndEveryDetail() {
+        let card = VCardWriter.card(Self.johnny(), notes: Self.notes)
+        let lines = card.components(separatedBy: "\r\n")
+        #expect(lines.contains("N:Appleseed;Johnny;Q.;Dr.;Jr."))
+        #expect(lines.contains("TITLE:Head Grower"))
+        #expect(lines.contains("EMAIL:johnny@example.com"))
+        #expect(lines.contains("EMAIL:apples@example.org"))
+        #expect(lines.contains(#"CATEGORIES:fair,vip\,gold"#))
+        #expect(lines.contains(#"NOTE:Met at the fair\nwants a demo"#))
+        #expect(lines.contains(#"NOTE:sent\; deck"#))
+        // And our own parser reads the parts back as they were.
+        let parsed = try? PayloadParser().parse(card).get()
+        #expect(parsed?.nameParts == Self.johnny().prospect.nameParts)
+        #expect(parsed?.title == "Head Grower")
+        #expect(parsed?.otherEmails == ["apples@example.org"])
+    }
+
+    @Test func csvAndJSONWriteEveryDetail() throws {
+        let csv = ProspectExporter(format: .csv).record(Self.johnny(), notes: Self.notes)
+        let header = ProspectExporter(format: .csv).header()
+        #expect(
+            header.hasSuffix(
+                "title,familyName,givenName,additionalNames,honorificPrefix,honorificSuffix,"
+                    + "otherEmails,rating,tags,notes\r\n"))
+        #expect(
+            csv.hasSuffix(
+                "Head Grower,Appleseed,Johnny,Q.,Dr.,Jr.,apples@example.org,hot,\"fair ::: vip,gold\","
+                    + "\"Met at the fair\nwants a demo ::: sent; deck\"\r\n"))
+        let json = ProspectExporter(format: .json).record(Self.johnny(), notes: Self.notes)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["title"] as? String == "Head Grower")
+        #expect((object["nameParts"] as? [String: String])?["suffix"] == "Jr.")
+        #expect(object["otherEmails"] as? [String] == ["apples@example.org"])
+        #expect(object["rating"] as? String == "hot")
+        #expect(object["tags"] as? [String] == ["fair", "vip,gold"])
+        #expect((object["notes"] as? [[String: String]])?.map { $0["author"] } == ["ana", "bo"])
+    }
+
+    @Test func aGoogleCellOfSeveralAddressesGivesTheFirstValidOneAndKeepsTheRest() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(
+            "google.csv",
+            "Name,E-mail 1 - Value\nAna,not an address ::: ana@example.com ::: ana@work.example ::: ANA@example.com\n")
+        let record = try #require(try CSVRecordReader(path: path).next())
+        #expect(record.email == "not an address")
+        #expect(record.otherEmails == ["ana@example.com", "ana@work.example", "ANA@example.com"])
+        let prospect = try PayloadParser().prospect(
+            name: record.name, email: record.email, otherEmails: record.otherEmails
+        ).get()
+        #expect(prospect.email == "ana@example.com")
+        #expect(prospect.otherEmails == ["ana@work.example"])
+    }
+}
