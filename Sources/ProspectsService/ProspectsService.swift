@@ -67,9 +67,8 @@ public final class ProspectsService {
 
     /// Everything known about one prospect, its scan history included; nil when no prospect matches.
     public func details(of reference: ProspectReference) throws(StoreError) -> ProspectDetails? {
-        let store = try store()
-        guard let stored = try store.prospect(reference) else { return nil }
-        return ProspectDetails(stored: stored, history: try store.history(of: stored.id))
+        guard let stored = try store().prospect(reference) else { return nil }
+        return try details(of: stored)
     }
 
     /// Marks one prospect contacted or not; false when no prospect matches.
@@ -118,9 +117,13 @@ public final class ProspectsService {
     // MARK: Loading and leaving
 
     /// An `Ingester` on the store (a missing SQLite file is made): decodes files and loads their codes. With
-    /// `stopOnInterrupt`, SIGINT and SIGTERM stop it between batches (`Interrupted`, see `Ingester.committed`).
-    public func ingester(workers: Int?, options: FileProcessor.Options, stopOnInterrupt: Bool) throws -> Ingester {
-        let ingester = Ingester(store: try store(create: true), workers: workers, options: options)
+    /// `stopOnInterrupt`, SIGINT and SIGTERM stop it between batches (`Interrupted`, see `Ingester.committed`). Every
+    /// scan records `context`'s event and collector.
+    public func ingester(
+        workers: Int?, options: FileProcessor.Options, stopOnInterrupt: Bool, context: CollectionContext = .init()
+    ) throws -> Ingester {
+        let ingester = Ingester(
+            store: try store(create: true), workers: workers, options: options, context: context)
         if stopOnInterrupt { try ingester.stopOnInterrupt() }
         return ingester
     }
@@ -166,11 +169,21 @@ public final class ProspectsService {
             return goOn
         }
         var count = 0
+        let store = try store()
+        var notesFailure: StoreError?
         try forEach(query) { prospect in
-            chunk += exporter.record(prospect).utf8
+            let notes: [ProspectNote]
+            do throws(StoreError) {
+                notes = try store.notes(of: prospect.id)
+            } catch {
+                notesFailure = error
+                return false
+            }
+            chunk += exporter.record(prospect, notes: notes).utf8
             count += 1
             return chunk.count < 1 << 16 || flush()
         }
+        if let notesFailure { throw notesFailure }
         _ = flush()
         if let failure { throw failure }
         try file?.finish()
