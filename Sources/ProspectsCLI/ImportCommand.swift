@@ -10,7 +10,8 @@ struct ImportCommand: Subcommand {
     static let name = "import"
     static let abstract = "Import a CSV or JSON Lines list into the store, deduplicated."
     static let help = """
-        USAGE: prospects import [--store <location>] --format csv|json [--from-line <n>] [--again] [--json] <file>
+        USAGE: prospects import [--store <location>] --format csv|json [--event <event>] [--by <name>]
+                                [--from-line <n>] [--again] [--json] <file>
 
         ARGUMENTS:
           <file>                  CSV with a header row (name, email; optional phone, organization, contacted,
@@ -20,6 +21,7 @@ struct ImportCommand: Subcommand {
 
         OPTIONS:
         \(storeOptionHelp)
+        \(collectionOptionHelp)
           --format <format>       csv or json
           --from-line <n>         skip the records that start before line n: to finish an import that stopped
                                   half-way (its message says where) without counting its first rows twice
@@ -40,7 +42,7 @@ struct ImportCommand: Subcommand {
         reading it fails (midway: the rows before are imported), 69 when the store is unavailable.
         """
     static let flags: Set<String> = ["--json", "--again"]
-    static let options: Set<String> = ["--store", "--format", "--from-line"]
+    static let options: Set<String> = ["--store", "--format", "--from-line", "--event", "--by"]
     static let optionValues = ["--format": ImportFormat.allCases.map(\.rawValue)]
 
     let arguments: CommandLineArguments
@@ -61,7 +63,7 @@ struct ImportCommand: Subcommand {
         let console = context.console
         let request = ListImport.Request(
             path: path, format: format, firstLine: firstLine, countAgain: arguments.has("--again"),
-            stopOnInterrupt: true)
+            stopOnInterrupt: true, context: try context.collectionContext(arguments))
         let name = SafeText.escaped(request.sourceName)
         let service = context.service(arguments)
         var status = ExitCode.success

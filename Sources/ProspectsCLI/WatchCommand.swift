@@ -11,14 +11,15 @@ struct WatchCommand: Subcommand {
     static let name = "watch"
     static let abstract = "Watch a drop folder and ingest every PNG file put into it, exactly once."
     static let help = """
-        USAGE: prospects watch [--store <location>] [--json] [--archive <dir>] [--rejected <dir>] [--poll <seconds>]
-                               [--workers <n>] [--pixel-limit <n>] <inbox>
+        USAGE: prospects watch [--store <location>] [--event <event>] [--by <name>] [--json] [--archive <dir>]
+                               [--rejected <dir>] [--poll <seconds>] [--workers <n>] [--pixel-limit <n>] <inbox>
 
         ARGUMENTS:
           <inbox>                 the folder to watch (top level only)
 
         OPTIONS:
         \(storeOptionHelp)
+        \(collectionOptionHelp)
           --json                  one JSON line per file on stdout, flushed at once:
                                   {"file","outcome":"inserted"|"duplicate"|"rejected","prospects":[…],"error",
                                   "rejectedCodes":[…],"movedTo"} (rejectedCodes: the codes that are no contact);
@@ -48,7 +49,9 @@ struct WatchCommand: Subcommand {
         """
     static let flags: Set<String> = ["--json", "--decoder-worker"]
     static let lostEventSettleVariable = "PROSPECTS_TEST_LOST_EVENT_SETTLE_MS"
-    static let options: Set<String> = ["--store", "--archive", "--rejected", "--poll", "--workers", "--pixel-limit"]
+    static let options: Set<String> = [
+        "--store", "--archive", "--rejected", "--poll", "--workers", "--pixel-limit", "--event", "--by",
+    ]
 
     let arguments: CommandLineArguments
     let json: Bool
@@ -88,6 +91,7 @@ struct WatchCommand: Subcommand {
             pollInterval: pollInterval, workers: workers, pixelLimit: pixelLimit,
             decoderExecutable: "/proc/self/exe",
             decoderArguments: ["prospects", "watch", "--decoder-worker", "--pixel-limit", String(pixelLimit)])
+        options.context = try context.collectionContext(arguments)
         // Test hook: the 30 s fallback for a file whose close never comes, shortened so a test can wait for it.
         if let milliseconds = context.environment[Self.lostEventSettleVariable].flatMap(Int.init), milliseconds > 0 {
             options.lostEventSettle = .milliseconds(milliseconds)

@@ -257,7 +257,7 @@ public final class Importer {
     /// The reading thread: validates rows into batches until the file ends, fails, or the writer gives up.
     static func read(
         _ reader: any ImportRecordReader, source: String, seenAt: Date, batchSize: Int, firstLine: Int,
-        context: CollectionContext, into handOff: HandOff<Batch, ImportError>
+        context: CollectionContext = .init(), into handOff: HandOff<Batch, ImportError>
     ) {
         let parser = PayloadParser()
         var batch = Batch()

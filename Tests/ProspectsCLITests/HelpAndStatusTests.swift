@@ -62,7 +62,7 @@ import Testing
             (["help", "frobnicate"], "prospects: unknown command 'frobnicate'. See 'prospects --help'.\n"),
             (["list", "--bogus"], "prospects: unknown option '--bogus'. See 'prospects help list'.\n"),
             (["list", "extra"], "prospects: list takes no arguments. See 'prospects help list'.\n"),
-            (["show"], "prospects: show needs exactly one email address or id. See 'prospects help show'.\n"),
+            (["show"], "prospects: show needs exactly one email address, id or search. See 'prospects help show'.\n"),
             (
                 ["mark", "ada@example.org"],
                 "prospects: give exactly one of --contacted or --uncontacted. See 'prospects help mark'.\n"
