@@ -120,5 +120,15 @@ let package = Package(
             dependencies: ["prospects", "ProspectsTestSupport", "QRDecoding"],
             swiftSettings: strict
         ),
+
+        // The web's foundations, knowing nothing of prospects: libmicrohttpd wrapped once, HTML escaped by
+        // construction, and a raw HTTP client and a WebDriver client (Debian's chromedriver) for tests.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "SystemCalls"], swiftSettings: strict),
+        .target(name: "SafeHTML", swiftSettings: strict),
+        .target(name: "WebTestSupport", dependencies: ["SystemCalls"], swiftSettings: strict),
+        .testTarget(
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "SafeHTML", "WebTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SafeHTMLTests", dependencies: ["SafeHTML"], swiftSettings: strict),
     ]
 )

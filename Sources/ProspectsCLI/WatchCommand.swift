@@ -12,10 +12,11 @@ struct WatchCommand: Subcommand {
     static let abstract = "Watch a drop folder and ingest every PNG file put into it, exactly once."
     static let help = """
         USAGE: prospects watch [--store <location>] [--event <event>] [--by <name>] [--json] [--archive <dir>]
-                               [--rejected <dir>] [--poll <seconds>] [--workers <n>] [--pixel-limit <n>] <inbox>
+                               [--rejected <dir>] [--poll <seconds>] [--workers <n>] [--pixel-limit <n>]
+                               [--no-recursive] <inbox>
 
         ARGUMENTS:
-          <inbox>                 the folder to watch (top level only)
+          <inbox>                 the folder to watch, with its subfolders
 
         OPTIONS:
         \(storeOptionHelp)
@@ -29,10 +30,12 @@ struct WatchCommand: Subcommand {
           --poll <seconds>        scan every <seconds> instead of using inotify (NFS and mounts that send no events)
           --workers <n>           decoder processes side by side (default: the number of cores)
           --pixel-limit <n>       refuse images with more pixels than this (default \(PNGReader.defaultPixelLimit))
+          --no-recursive          watch the inbox itself only, not its subfolders
           -h, --help              show this help
 
         Files already waiting are taken first; then each file is taken once it is complete (closed after writing,
-        or renamed in). Hidden names and temporary ones (*.part, *.tmp, *~) are ignored. A file is claimed by an
+        or renamed in), in the inbox and in its subfolders (new ones as they appear; hidden ones, the archive and the
+        quarantine aside). Hidden names and temporary ones (*.part, *.tmp, *~) are ignored. A file is claimed by an
         atomic rename into <inbox>/.processing/ (so two watchers never take the same file), decoded in a separate
         process (a crash costs one file, quarantined as decoderCrashed), committed with its content hash, then
         moved. Nothing is deleted or overwritten. After kill -9, a restart takes up the claimed files again and
@@ -47,8 +50,7 @@ struct WatchCommand: Subcommand {
         not take or move (a name, an owner, a mode of its own) is reported as "failed" and left where it is; the
         others go on.
         """
-    static let flags: Set<String> = ["--json", "--decoder-worker"]
-    static let lostEventSettleVariable = "PROSPECTS_TEST_LOST_EVENT_SETTLE_MS"
+    static let flags: Set<String> = ["--json", "--decoder-worker", "--no-recursive"]
     static let options: Set<String> = [
         "--store", "--archive", "--rejected", "--poll", "--workers", "--pixel-limit", "--event", "--by",
     ]
@@ -81,7 +83,7 @@ struct WatchCommand: Subcommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         if decoderWorker {
-            let status = DecoderWorkerLoop.run(pixelLimit: pixelLimit, environment: context.environment)
+            let status = DecoderWorkerLoop.run(pixelLimit: pixelLimit)
             return ExitCode(rawValue: status) ?? .software
         }
         let console = context.console
@@ -91,11 +93,8 @@ struct WatchCommand: Subcommand {
             pollInterval: pollInterval, workers: workers, pixelLimit: pixelLimit,
             decoderExecutable: "/proc/self/exe",
             decoderArguments: ["prospects", "watch", "--decoder-worker", "--pixel-limit", String(pixelLimit)])
+        options.recursive = !arguments.has("--no-recursive")
         options.context = try context.collectionContext(arguments)
-        // Test hook: the 30 s fallback for a file whose close never comes, shortened so a test can wait for it.
-        if let milliseconds = context.environment[Self.lostEventSettleVariable].flatMap(Int.init), milliseconds > 0 {
-            options.lostEventSettle = .milliseconds(milliseconds)
-        }
         do {
             // A short wait for another process's lock: the loop waits a busy store out itself (see `commit`), and
             // a long one would hold up a stop signal or an inbox that went away.
@@ -119,13 +118,14 @@ struct WatchCommand: Subcommand {
                 service.stop()
             }
             try service.run { file in
-                // Stuck before, taken since (its owner or mode fixed): no longer a file that could not be taken.
-                stuck.remove(file.result.file.path)
-                report(file, console)
-                checkOutput()
-            } stuck: { file in
-                stuck.insert(file.inboxPath)
-                report(file, console)
+                if file.stuck != nil {
+                    stuck.insert(file.inboxPath)
+                    reportStuck(file, console)
+                } else {
+                    // Stuck before, taken since (its owner or mode fixed): no longer a file that could not be taken.
+                    stuck.remove(file.inboxPath)
+                    report(file, console)
+                }
                 checkOutput()
             }
             let totals = service.totals
@@ -153,9 +153,9 @@ struct WatchCommand: Subcommand {
     }
 
     private func report(_ file: WatchedFile, _ console: Console) {
-        let result = file.result
+        guard let result = file.result else { return }
         let prospects = result.file.prospects
-        let moved = displayPath(file.destination)
+        let moved = displayPath(file.path)
         let name = SafeText.escaped(file.name)
         switch result.outcome {
         case .inserted, .duplicate:
@@ -187,17 +187,18 @@ struct WatchCommand: Subcommand {
                 line.addRaw("error", "null")
             }
             line.add("rejectedCodes", array: result.file.rejectedCodes.map { JSONRecords.error($0.error) })
-            line.add("movedTo", file.destination)
+            line.add("movedTo", file.path)
             console.out.line(line.rendered)
         }
     }
 
     /// A file that could not be claimed or moved: one warning naming it and the system's reason, and with `--json`
     /// a line of the usual shape with the outcome `failed`, no `movedTo`, and `stuckAt`, where the file is now.
-    private func report(_ file: StuckFile, _ console: Console) {
+    private func reportStuck(_ file: WatchedFile, _ console: Console) {
+        guard let (stage, error) = file.stuck else { return }
         let name = SafeText.escaped(file.name)
-        let why = "\(file.error.reason) (\(file.error.call))"
-        switch file.stage {
+        let why = "\(error.reason) (\(error.call))"
+        switch stage {
         case .claim:
             console.warn("\(name): cannot take it: \(why); it stays in the inbox until it changes")
         case .name:
@@ -213,10 +214,10 @@ struct WatchCommand: Subcommand {
             line.add("file", file.inboxPath)
             line.add("outcome", "failed")
             line.add("prospects", array: (file.result?.file.prospects ?? []).map(JSONRecords.prospect))
-            var error = JSONLine()
-            error.add("kind", "fileSystemError")
-            error.add("message", file.error.message)
-            line.add("error", object: error)
+            var reason = JSONLine()
+            reason.add("kind", "fileSystemError")
+            reason.add("message", error.message)
+            line.add("error", object: reason)
             line.addRaw("movedTo", "null")
             line.add("stuckAt", file.path)
             console.out.line(line.rendered)

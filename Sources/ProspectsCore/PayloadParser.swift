@@ -43,7 +43,7 @@ public struct PayloadParser: Sendable {
     /// not valid, and the other valid ones are kept.
     public func prospect(
         name: String, email: String, phone: String? = nil, organization: String? = nil, title: String? = nil,
-        otherEmails: [String] = [], note: String? = nil
+        nameParts: [String]? = nil, otherEmails: [String] = [], note: String? = nil
     ) -> Result<Prospect, ScanError> {
         var bytes = name.utf8.count + email.utf8.count + (phone?.utf8.count ?? 0) + (organization?.utf8.count ?? 0)
         bytes += (title?.utf8.count ?? 0) + (note?.utf8.count ?? 0) + otherEmails.reduce(0) { $0 + $1.utf8.count }
@@ -59,7 +59,7 @@ public struct PayloadParser: Sendable {
             email = otherEmails.remove(at: valid + 1)
         }
         return ProspectBuilder.build(
-            name: name, email: email, phone: phone, organization: organization, title: title,
+            name: name, email: email, phone: phone, organization: organization, title: title, nameParts: nameParts,
             otherEmails: otherEmails, note: note)
     }
 

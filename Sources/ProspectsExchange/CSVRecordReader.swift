@@ -92,6 +92,17 @@ public final class CSVRecordReader: ImportRecordReader {
             name: name, email: emails.first ?? "", phone: try firstFilled(columns.phones, line: line),
             organization: try optionalField(columns.organization, line: line), line: line)
         record.otherEmails = Array(emails.dropFirst())
+        if let column = columns.otherEmails, let text = try optionalField(column, line: line) {
+            record.otherEmails += ImportRecord.splitMultipleValues(text).filter { !$0.isEmpty }
+        }
+        if let column = columns.title { record.title = try optionalField(column, line: line) }
+        if columns.nameParts.contains(where: { $0 != nil }) {
+            var parts: [String] = []
+            for column in columns.nameParts {
+                parts.append(try optionalField(column, line: line) ?? "")
+            }
+            if parts.contains(where: { !$0.isEmpty }) { record.nameParts = parts }
+        }
         // The optional columns a list may fill in its own way: what cannot be read is left out, not the contact.
         if let column = columns.contacted, let text = try optionalField(column, line: line) {
             record.contacted = ImportColumns.parseContacted(text)

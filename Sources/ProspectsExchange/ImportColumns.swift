@@ -19,6 +19,10 @@ struct ImportColumns: Sendable, Equatable {
     var contacted: Int?
     var createdAt: Int?
     var remindAt: Int?
+    var title: Int?
+    /// Our export's five name-part columns, in vCard's order, each nil when absent.
+    var nameParts: [Int?] = []
+    var otherEmails: Int?
 
     static let fullNameAliases = ["name", "fullname", "fn", "displayname"]
     static let firstNameAliases = ["firstname", "givenname"]
@@ -35,6 +39,9 @@ struct ImportColumns: Sendable, Equatable {
     static let contactedAliases = ["contacted", "iscontacted"]
     static let createdAtAliases = ["createdat", "added"]
     static let remindAtAliases = ["remindat", "reminder"]
+    static let titleAliases = ["title", "jobtitle"]
+    static let namePartNames = ["familyname", "givenname", "additionalnames", "honorificprefix", "honorificsuffix"]
+    static let otherEmailsAliases = ["otheremails"]
 
     /// Matches `header`; throws `.missingColumn` when no column holds the name or the email address.
     init(header: [String]) throws(ImportError) {
@@ -56,6 +63,10 @@ struct ImportColumns: Sendable, Equatable {
         contacted = column(ImportColumns.contactedAliases)
         createdAt = column(ImportColumns.createdAtAliases)
         remindAt = column(ImportColumns.remindAtAliases)
+        title = column(ImportColumns.titleAliases)
+        // Only beside a full name column: without one, the family and given name columns are the name.
+        if case .full = name { nameParts = ImportColumns.namePartNames.map { keys.firstIndex(of: $0) } }
+        otherEmails = column(ImportColumns.otherEmailsAliases)
     }
 
     /// `E-Mail Address` → `emailaddress`.

@@ -4,14 +4,25 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case csv
     /// JSON Lines, one object per line, as `export --format json` writes (see `JSONLinesRecordReader`).
     case json
+    /// vCard 2.1, 3.0 or 4.0 cards, as address books and phones export them (see `VCardFileReader`).
+    case vcard
 
-    /// The format a file name suggests: `.csv` → csv; `.jsonl`, `.ndjson` or `.json` → json; otherwise nil.
+    /// The format a file's first bytes show: a vCard file starts with `BEGIN:VCARD`; nil for the others.
+    public init?(content bytes: some Collection<UInt8>) {
+        guard VCardFileReader.recognises(bytes) else { return nil }
+        self = .vcard
+    }
+
+    /// The format a file name suggests: `.csv` → csv; `.jsonl`, `.ndjson` or `.json` → json; `.vcf` or `.vcard` →
+    /// vcard; otherwise nil.
     public init?(fileName: String) {
         let lowered = fileName.lowercased()
         if lowered.hasSuffix(".csv") {
             self = .csv
         } else if lowered.hasSuffix(".jsonl") || lowered.hasSuffix(".ndjson") || lowered.hasSuffix(".json") {
             self = .json
+        } else if lowered.hasSuffix(".vcf") || lowered.hasSuffix(".vcard") {
+            self = .vcard
         } else {
             return nil
         }
@@ -22,6 +33,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         switch self {
         case .csv: try CSVRecordReader(path: path)
         case .json: try JSONLinesRecordReader(path: path)
+        case .vcard: try VCardFileReader(path: path)
         }
     }
 }

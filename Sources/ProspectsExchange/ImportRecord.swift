@@ -20,6 +20,12 @@ public struct ImportRecord: Sendable, Hashable {
     /// More addresses of the same person (a Google Contacts cell `a@x.com ::: b@y.com`), after `email`; import takes
     /// the first valid one of all as the address, and keeps the others.
     public var otherEmails: [String] = []
+    /// A job title (our export's `title`), or nil.
+    public var title: String?
+    /// The name in vCard's five parts (family, given, additional, prefix, suffix: our export's columns), or nil.
+    public var nameParts: [String]?
+    /// A whole vCard (from a `.vcf` file), which import parses as a scanned vCard; `name` and `email` are then empty.
+    public var card: [UInt8]?
     /// The 1-based line of the file the record starts on, for messages.
     public var line: Int
     /// The optional cells that could not be read (a reminder that is no date), each said in a few words; the record

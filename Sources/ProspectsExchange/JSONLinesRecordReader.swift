@@ -166,6 +166,25 @@ public final class JSONLinesRecordReader: ImportRecordReader {
             }
             record[keyPath: keyPath] = Self.nonBlank(text)
         }
+        if let (key, found) = value("title") {
+            if let title = found as? String {
+                record.title = Self.nonBlank(title)
+            } else {
+                ignore(key, found, "is not text")
+            }
+        }
+        if let (key, found) = value("nameParts") {
+            let parts = found as? [String: Any]
+            let components = ["family", "given", "additional", "prefix", "suffix"].map { parts?[$0] as? String ?? "" }
+            if parts == nil { ignore(key, found, "is not an object") } else { record.nameParts = components }
+        }
+        if let (key, found) = value("otherEmails") {
+            if let emails = found as? [String] {
+                record.otherEmails = emails
+            } else {
+                ignore(key, found, "is not a list of text")
+            }
+        }
         if let (key, found) = value("contacted", "isContacted") {
             // JSONSerialization gives NSNumber for booleans, so 1 and 0 pass as true and false too; the words a CSV
             // column takes ("yes", "no") are taken here as well.

@@ -58,9 +58,11 @@ final class ClaimDirectory {
 
     deinit { close(lockFD) }
 
-    /// Takes `INBOX/name` for this watcher. Nil when the file is gone: another watcher claimed it first.
-    func claim(name: String, inbox: String) throws(SystemCallError) -> FileClaim? {
-        let inboxPath = inbox + "/" + name
+    /// Takes `INBOX/name` for this watcher (`name` may be a path in a subfolder: the claim keeps its last part, the
+    /// name it is filed under). Nil when the file is gone: another watcher claimed it first.
+    func claim(name path: String, inbox: String) throws(SystemCallError) -> FileClaim? {
+        let inboxPath = inbox + "/" + path
+        let name = path.split(separator: "/").last.map(String.init) ?? path
         let claimed = nextPath(for: name)
         do {
             try FileSystemCalls.renameNoReplace(inboxPath, claimed)

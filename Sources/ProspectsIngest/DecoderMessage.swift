@@ -3,7 +3,7 @@ import QRDecoding
 /// The decoder worker's wire format: length-prefixed binary frames, requests on its stdin and replies on its stdout.
 ///
 /// A frame is a little-endian `UInt32` length and that many bytes. A request carries the file's name (for the
-/// log and the test hook) and its PNG bytes; a reply carries the QR symbols found or the `DecodeError`. Only
+/// log) and its PNG bytes; a reply carries the QR symbols found or the `DecodeError`. Only
 /// decoding crosses the process boundary: hashing and parsing stay in the watcher, on the same code as `ingest`.
 enum DecoderMessage {
     /// The largest frame either side accepts: a file at `InputFile.maxBytes` plus its name.

@@ -6,10 +6,10 @@ import SystemCalls
 /// Runs decoding in worker processes and keeps them running, so a crash in libpng or zbar costs one file, not the
 /// watcher.
 ///
-/// Each worker decodes one file at a time. When a worker dies with a file in hand (EOF on its stdout), or stays
-/// silent past `timeout`, that file's result is `ScanError.decoderCrashed` — it goes to the quarantine — and a fresh
-/// worker takes the slot. The watch loop polls `descriptors` and hands the readable ones to `collect`, so waiting
-/// for a decoder never blocks the loop. A class because it owns the child processes.
+/// Each worker decodes one file at a time. When a worker dies with a file in hand (EOF on its stdout), or is killed
+/// for taking too long (the watcher's core decides when), a fresh worker takes the slot. The watch loop polls
+/// `descriptors` and hands the readable ones to `collect`, so waiting for a decoder never blocks the loop. A class
+/// because it owns the child processes.
 final class DecoderSupervisor {
     /// A claimed file on its way through a decoder.
     struct Job: Sendable {
@@ -19,34 +19,33 @@ final class DecoderSupervisor {
 
     /// A job's decoding result, or why there is none.
     struct Finished: Sendable {
+        enum Ending: Sendable {
+            case reply(Result<[QRSymbol], ScanError>)
+            /// The worker died with the file in hand.
+            case died(String)
+        }
+
         var job: Job
-        var decoded: Result<[QRSymbol], ScanError>
+        var ending: Ending
     }
 
     private final class Slot {
         var process: ChildProcess
         var job: Job?
-        var started = ContinuousClock.now
         var reply: [UInt8] = []
         init(process: ChildProcess) { self.process = process }
     }
 
     private let executable: String
     private let arguments: [String]
-    private let timeout: Duration
-    private let log: (String) -> Void
     private var slots: [Slot] = []
     /// How many workers died or were killed; for the log and for tests.
     private(set) var restarts = 0
 
     /// Starts `count` workers running `executable arguments…`.
-    init(
-        executable: String, arguments: [String], count: Int, timeout: Duration, log: @escaping (String) -> Void
-    ) throws(WatchError) {
+    init(executable: String, arguments: [String], count: Int) throws(WatchError) {
         self.executable = executable
         self.arguments = arguments
-        self.timeout = timeout
-        self.log = log
         for _ in 0..<max(1, count) { slots.append(Slot(process: try spawn())) }
     }
 
@@ -55,11 +54,6 @@ final class DecoderSupervisor {
 
     /// The stdout descriptors of busy workers: readable when a reply (or the end of a dead worker) is there.
     var descriptors: [Int32] { slots.filter { $0.job != nil }.map(\.process.output) }
-
-    /// When the oldest busy job times out.
-    var nextDeadline: ContinuousClock.Instant? {
-        slots.compactMap { $0.job == nil ? nil : $0.started + timeout }.min()
-    }
 
     /// Gives `png` to an idle worker. Returns a finished crash result only if no worker could even take it.
     func submit(_ job: Job, png: [UInt8]) throws(WatchError) -> Finished? {
@@ -72,14 +66,14 @@ final class DecoderSupervisor {
             do {
                 try writeAll(slot.process.input, request, path: "decoder stdin")
                 slot.job = job
-                slot.started = .now
                 slot.reply.removeAll(keepingCapacity: true)
                 return nil
             } catch {
                 let how = slot.process.exited() ?? "stopped reading its input"
                 try replace(slot)
                 if attempt == 1 {
-                    return Finished(job: job, decoded: .failure(.decoderCrashed(reason: "the decoder process \(how)")))
+                    return Finished(
+                        job: job, ending: .reply(.failure(.decoderCrashed(reason: "the decoder process \(how)"))))
                 }
             }
         }
@@ -94,32 +88,24 @@ final class DecoderSupervisor {
             case .waiting:
                 continue
             case .reply(let decoded):
-                finished.append(Finished(job: slot.job!, decoded: decoded))
+                finished.append(Finished(job: slot.job!, ending: .reply(decoded)))
                 slot.job = nil
             case .died(let reason):
                 let job = slot.job!
                 slot.job = nil
-                log("the decoder crashed on \(job.claim.name) (\(reason)); quarantining it and starting a new decoder")
                 try replace(slot)
-                finished.append(Finished(job: job, decoded: .failure(.decoderCrashed(reason: reason))))
+                finished.append(Finished(job: job, ending: .died(reason)))
             }
         }
         return finished
     }
 
-    /// Kills workers that have had their file longer than `timeout`; their files count as decoder crashes.
-    func expire(now: ContinuousClock.Instant = .now) throws(WatchError) -> [Finished] {
-        var finished: [Finished] = []
-        for slot in slots where slot.job != nil && now >= slot.started + timeout {
-            let job = slot.job!
-            slot.job = nil
-            let reason = "no answer within \(timeout.components.seconds) s; killed"
-            log("the decoder hung on \(job.claim.name) (\(reason)); quarantining it and starting a new decoder")
-            slot.process.signal(SIGKILL)
-            try replace(slot)
-            finished.append(Finished(job: job, decoded: .failure(.decoderCrashed(reason: reason))))
-        }
-        return finished
+    /// Kills the worker that holds `claim` (it took too long) and starts a fresh one in its slot.
+    func kill(_ claim: FileClaim) throws(WatchError) {
+        guard let slot = slots.first(where: { $0.job?.claim == claim }) else { return }
+        slot.job = nil
+        slot.process.signal(SIGKILL)
+        try replace(slot)
     }
 
     /// Ends every worker: idle ones by closing their input, busy ones (a stop that could not wait) by SIGKILL.

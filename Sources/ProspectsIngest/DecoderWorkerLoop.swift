@@ -10,19 +10,13 @@ import SystemCalls
 /// is the watcher's to decide, and a Ctrl-C or `systemctl stop` reaching the whole process group must not make the
 /// file in hand look like a decoder crash.
 public enum DecoderWorkerLoop {
-    /// Test hook, not a feature: when this variable is set, the worker calls `abort()` on any file whose name
-    /// contains its value, so tests can show that a decoder crash quarantines the file and the watcher lives on.
-    public static let crashHookVariable = "PROSPECTS_TEST_DECODER_CRASH_ON"
-
     /// Serves requests until stdin ends; returns the exit status.
-    public static func run(pixelLimit: Int, environment: [String: String]) -> Int32 {
+    public static func run(pixelLimit: Int) -> Int32 {
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
-        let crashOn = environment[crashHookVariable].flatMap { $0.isEmpty ? nil : $0 }
         let decoder = QRDecoder(pixelLimit: pixelLimit)
         while let body = readFrame() {
             guard let request = DecoderMessage.parseRequest(body) else { return 70 }
-            if let crashOn, request.name.contains(crashOn) { abort() }
             let result: Result<[QRSymbol], DecodeError>
             do {
                 result = .success(try decoder.decode(request.png))

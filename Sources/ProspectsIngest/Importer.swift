@@ -320,13 +320,16 @@ public final class Importer {
     /// line break inside a quoted name, phone or organisation cell (a CRM's two-line company field) becomes a
     /// space first; in an address it is an error, as it would start another line of a scanned code.
     static func validate(_ record: ImportRecord, parser: PayloadParser) -> Result<Prospect, ScanError> {
+        // A card of a .vcf file is read as the same card scanned would be.
+        if let card = record.card { return parser.parse(utf8: card) }
         if let scalar = Self.firstNewline(in: record.email) {
             return .failure(.unsafeCharacters(field: "email", scalar: scalar.value))
         }
         // The fields as they are: joined into one payload, a name holding a MECARD would replace the address.
         return parser.prospect(
             name: Self.joiningLines(record.name), email: record.email, phone: record.phone.map(Self.joiningLines),
-            organization: record.organization.map(Self.joiningLines), otherEmails: record.otherEmails)
+            organization: record.organization.map(Self.joiningLines), title: record.title.map(Self.joiningLines),
+            nameParts: record.nameParts, otherEmails: record.otherEmails)
     }
 
     /// `text.first(where: \.isNewline)` without grapheme breaking: `Character.isNewline` looks at a

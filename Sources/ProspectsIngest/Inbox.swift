@@ -90,8 +90,10 @@ final class Inbox {
         }
     }
 
-    /// True for names dropped as input: `*.png` in any case, not hidden, not a temporary name.
-    static func isInputName(_ name: String) -> Bool {
+    /// True for names dropped as input: `*.png` in any case, not hidden, not a temporary name. A path in a subfolder
+    /// (`sub/x.png`) is judged by its last part.
+    static func isInputName(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
         let lower = name.lowercased()
         if name.hasPrefix(".") || lower.hasSuffix(".part") || lower.hasSuffix(".tmp") || name.hasSuffix("~") {
             return false
@@ -99,15 +101,40 @@ final class Inbox {
         return lower.hasSuffix(".png")
     }
 
-    /// The input names now in the inbox (top level only). The archive and quarantine are never listed, even when
-    /// their names look like input.
-    func waitingNames() throws(WatchError) -> (names: [String], undecodable: [String]) {
-        let listing: (names: [String], undecodable: [String])
-        do { listing = try FileSystemCalls.listing(of: path) } catch { throw .system(error) }
-        let names = listing.names.filter { name in
-            Inbox.isInputName(name) && path + "/" + name != archive && path + "/" + name != rejected
+    /// The input names now in the inbox, and with `recursive` in its subfolders too (as `sub/x.png`), with those
+    /// subfolders. The archive and quarantine are never listed, even when their names look like input; hidden
+    /// folders, folders with input names (quarantined as entries) and links to folders are not entered.
+    func waitingNames(recursive: Bool = false) throws(WatchError) -> (
+        names: [String], undecodable: [String], folders: [String]
+    ) {
+        var names: [String] = []
+        var undecodable: [String] = []
+        var folders: [String] = []
+        var pending = [""]
+        while let folder = pending.popLast() {
+            let listing: (names: [String], undecodable: [String])
+            do {
+                listing = try FileSystemCalls.listing(of: folder.isEmpty ? path : path + "/" + folder)
+            } catch  where !folder.isEmpty {
+                continue  // a subfolder gone since it was listed
+            } catch {
+                throw .system(error)
+            }
+            let inFolder = { (name: String) in folder.isEmpty ? name : folder + "/" + name }
+            for name in listing.names {
+                let relative = inFolder(name)
+                let full = path + "/" + relative
+                guard full != archive && full != rejected else { continue }
+                if Inbox.isInputName(name) {
+                    names.append(relative)
+                } else if recursive && !name.hasPrefix("."), (try? FileSystemCalls.entry(full))??.kind == .directory {
+                    folders.append(relative)
+                    pending.append(relative)
+                }
+            }
+            undecodable += listing.undecodable.filter(Inbox.isInputName).map(inFolder)
         }
-        return (names.sorted(), listing.undecodable.filter(Inbox.isInputName).sorted())
+        return (names.sorted(), undecodable.sorted(), folders.sorted())
     }
 
     /// Makes the archive or quarantine folder again if it has gone since the start (someone tidied up, or moved

@@ -50,7 +50,8 @@ public final class ProspectsService {
     // MARK: The list
 
     /// Hands the prospects `query` selects to `body`, one at a time and in order, until it returns false. From
-    /// SQLite a list of millions holds one prospect at a time; the read lasts as long as `body` takes.
+    /// SQLite a list of millions holds one prospect at a time; the read lasts as long as `body` takes. The store
+    /// filters, sorts and pages (`ProspectQuery`, in ProspectStore).
     public func forEach(_ query: ProspectQuery, _ body: (StoredProspect) -> Bool) throws(StoreError) {
         try store().forEach(query, body)
     }

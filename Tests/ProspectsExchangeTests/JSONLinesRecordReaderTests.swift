@@ -137,7 +137,8 @@ import Testing
         #expect(ImportFormat(fileName: "list.CSV") == .csv)
         #expect(ImportFormat(fileName: "a.jsonl") == .json)
         #expect(ImportFormat(fileName: "a.ndjson") == .json)
-        #expect(ImportFormat(fileName: "a.vcf") == nil)
+        #expect(ImportFormat(fileName: "a.vcf") == .vcard)
+        #expect(ImportFormat(fileName: "a.txt") == nil)
         let reader = try ImportFormat.json.reader(path: folder.write("x.jsonl", #"{"name":"A","email":"a@x.io"}"#))
         #expect(try reader.next()?.email == "a@x.io")
     }

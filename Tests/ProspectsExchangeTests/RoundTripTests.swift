@@ -23,7 +23,8 @@ import Testing
             Fixtures.stored(10, "'@home Crew", "q@example.com", phone: "'+1", organization: "'=1"),
         ]
 
-    @Test(arguments: ImportFormat.allCases)
+    /// The formats whose records carry the fields themselves (a vCard file's carry the card).
+    @Test(arguments: [ImportFormat.csv, .json])
     func exportThenImportGivesTheSameProspects(_ format: ImportFormat) throws {
         let path = try export(format == .csv ? .csv : .json, Self.prospects)
         let records = try readAll(format.reader(path: path)).map { try $0.get() }

@@ -98,4 +98,33 @@ import Testing
         #expect(imported == .failure(scanError))
         if case .failure(let importError) = imported { #expect(importError.message == scanError.message) }
     }
+
+    /// A .vcf file's cards are read as the same cards scanned: their details go in, and a card without an address is
+    /// rejected with the scanned card's message.
+    @Test func aVCardFileIsImportedCardByCard() throws {
+        let path = folder.file("cards.vcf")
+        let cards = [
+            "BEGIN:VCARD", "VERSION:3.0", "N:Appleseed;Johnny;Q.;Dr.;Jr.", "FN:Johnny Appleseed", "TITLE:Grower",
+            "EMAIL:johnny@example.com", "NOTE:met at the fair", "END:VCARD", "BEGIN:VCARD", "FN:Nobody", "END:VCARD",
+        ]
+        try Data((cards.joined(separator: "\r\n") + "\r\n").utf8).write(to: URL(fileURLWithPath: path))
+        let store = try SQLiteStore(path: folder.file("store.sqlite"))
+        var rejections: [Importer.Rejection] = []
+        let totals = try Importer(store: store).run(source: "cards.vcf", reader: try VCardFileReader(path: path)) {
+            rejections.append($0)
+        }
+        #expect([totals.rows, totals.inserted, totals.rejected] as [Int] == [2, 1, 1])
+        #expect(rejections.map(\.line) == [9])
+        #expect(rejections.first?.message == PayloadParser().parse("BEGIN:VCARD\nFN:Nobody\nEND:VCARD").failureMessage)
+        let johnny = try #require(try store.prospect(.email("johnny@example.com")))
+        #expect(johnny.prospect.title == "Grower")
+        #expect(johnny.prospect.nameParts?.suffix == "Jr.")
+        #expect(try store.notes(of: johnny.id).map(\.text) == ["met at the fair"])
+    }
+}
+
+extension Result where Failure == ScanError {
+    fileprivate var failureMessage: String? {
+        if case .failure(let error) = self { error.message } else { nil }
+    }
 }

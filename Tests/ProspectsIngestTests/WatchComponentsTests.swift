@@ -150,6 +150,37 @@ import Testing
         #expect(parsed == [.overflow])
     }
 
+    @Test func subfoldersAreListedAndWatchedWithPathsInTheInbox() throws {
+        let inbox = try Inbox(path: inboxPath, archive: nil, rejected: nil)
+        for folder in ["sub/deeper", ".hidden", "dir.png"] {
+            try FileManager.default.createDirectory(
+                atPath: inboxPath + "/" + folder, withIntermediateDirectories: true)
+        }
+        #expect(symlink(folder, inboxPath + "/link") == 0)
+        for file in ["top.png", "sub/a.png", "sub/deeper/b.png", ".hidden/h.png", "archive/old.png", "sub/.x.png"] {
+            try write(inboxPath + "/" + file, "data")
+        }
+        let flat = try inbox.waitingNames()
+        #expect(flat.names == ["dir.png", "top.png"] && flat.folders.isEmpty)
+        let deep = try inbox.waitingNames(recursive: true)
+        #expect(deep.names == ["dir.png", "sub/a.png", "sub/deeper/b.png", "top.png"])
+        #expect(deep.folders == ["sub", "sub/deeper"])
+
+        let watcher = try InboxWatcher(path: inboxPath)
+        try watcher.watch(folder: "sub/deeper")
+        try write(inboxPath + "/sub/deeper/c.png", "data")
+        #expect(mkdir(inboxPath + "/sub/deeper/new", 0o755) == 0)
+        var fds = [pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)]
+        #expect(poll(&fds, 1, 1000) == 1)
+        let events = try watcher.readEvents()
+        #expect(events.contains(.completed(name: "sub/deeper/c.png")))
+        #expect(events.contains(.folderCreated(name: "sub/deeper/new")))
+        // The subfolder removed: its watch ends quietly, and the inbox is not taken for gone.
+        try FileManager.default.removeItem(atPath: inboxPath + "/sub/deeper")
+        #expect(poll(&fds, 1, 1000) == 1)
+        #expect(try !watcher.readEvents().contains(.folderGone))
+    }
+
     @Test func decoderMessagesSurviveTheTrip() throws {
         let symbol = QRSymbol(
             bytes: Array("Ann\nann@example.com".utf8), text: "Ann\nann@example.com", encoding: "UTF-8",

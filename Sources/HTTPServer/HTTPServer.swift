@@ -1,0 +1,262 @@
+import CMicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An HTTP/1.1 server over libmicrohttpd: it reads requests on a pool of worker threads, calls the handler once a
+/// request's body is complete, and sends its response, keeping connections alive between requests.
+///
+/// A class because it owns the running libmicrohttpd daemon, stopped by `stop()` or when the server is released.
+public final class HTTPServer: Sendable {
+    /// The port the server listens on (the one chosen by the system when the configuration asked for 0).
+    public let port: UInt16
+    public let configuration: HTTPServerConfiguration
+    private let core: ServerCore
+    private let daemon: Mutex<Daemon?>
+
+    /// A libmicrohttpd daemon handle and its listening socket, taken once by `stop()`.
+    private struct Daemon: @unchecked Sendable {
+        let pointer: OpaquePointer
+        let listeningSocket: Int32
+    }
+
+    /// Binds the configured address and starts serving with `handler`.
+    public init(configuration: HTTPServerConfiguration = .init(), handler: any HTTPHandler) throws(HTTPServerError) {
+        guard configuration.threadCount >= 1 else { throw .invalidConfiguration("threadCount must be at least 1") }
+        guard configuration.connectionLimit >= 1 else {
+            throw .invalidConfiguration("connectionLimit must be at least 1")
+        }
+        guard configuration.connectionMemoryLimit >= 8 * 1024 else {
+            throw .invalidConfiguration("connectionMemoryLimit must be at least 8 KiB")
+        }
+        let socket = try ListeningSocket.open(
+            host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog)
+        let core = ServerCore(handler: handler, configuration: configuration)
+        var flags =
+            MHD_USE_AUTO.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        if configuration.tls != nil { flags |= MHD_USE_TLS.rawValue }
+        // libmicrohttpd reads the PEM texts while starting; they stay valid until then.
+        let certificate = strdup(configuration.tls?.certificatePEM ?? "")
+        let key = strdup(configuration.tls?.privateKeyPEM ?? "")
+        defer {
+            free(certificate)
+            free(key)
+        }
+        var options: [MHD_OptionItem] = [
+            MHD_OptionItem(option: MHD_OPTION.LISTEN_SOCKET, value: Int(socket.fd), ptr_value: nil),
+            MHD_OptionItem(option: MHD_OPTION.THREAD_POOL_SIZE, value: configuration.threadCount, ptr_value: nil),
+            MHD_OptionItem(option: MHD_OPTION.CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
+            MHD_OptionItem(
+                option: MHD_OPTION.PER_IP_CONNECTION_LIMIT, value: configuration.connectionLimitPerAddress,
+                ptr_value: nil),
+            MHD_OptionItem(
+                option: MHD_OPTION.CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
+            MHD_OptionItem(
+                option: MHD_OPTION.CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryLimit, ptr_value: nil),
+        ]
+        if configuration.tls != nil {
+            options.append(MHD_OptionItem(option: MHD_OPTION.HTTPS_MEM_CERT, value: 0, ptr_value: certificate))
+            options.append(MHD_OptionItem(option: MHD_OPTION.HTTPS_MEM_KEY, value: 0, ptr_value: key))
+        }
+        options.append(MHD_OptionItem(option: MHD_OPTION.END, value: 0, ptr_value: nil))
+        let context = Unmanaged.passUnretained(core).toOpaque()
+        guard
+            let pointer = prospects_mhd_start_daemon(
+                flags, accessHandler, context, requestCompleted, &options)
+        else {
+            close(socket.fd)
+            throw configuration.tls != nil ? .tlsCredentialsRejected : .startFailed
+        }
+        self.port = socket.port
+        self.configuration = configuration
+        self.core = core
+        self.daemon = Mutex(Daemon(pointer: pointer, listeningSocket: socket.fd))
+    }
+
+    /// Starts serving with a closure as the handler.
+    public convenience init(
+        configuration: HTTPServerConfiguration = .init(), handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) throws(HTTPServerError) {
+        try self.init(configuration: configuration, handler: HTTPClosureHandler(handler))
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Requests being read, handled or answered now (open streams included; idle kept-alive connections not).
+    public var requestsInFlight: Int {
+        core.requestsInFlight
+    }
+
+    /// Stops accepting connections, ends open streams, waits up to `gracePeriod` for the requests in flight to be
+    /// answered, then closes every connection. Later calls do nothing.
+    public func stop(gracePeriod: Duration = .seconds(30)) {
+        guard let daemon = daemon.withLock({ $0.take() }) else { return }
+        let quiesced = MHD_quiesce_daemon(daemon.pointer)
+        let clock = ContinuousClock()
+        let deadline = clock.now + gracePeriod
+        while true {
+            // A suspended connection must be resumed before the daemon stops: end every stream, even new ones.
+            core.finishStreams()
+            if core.requestsInFlight == 0 || clock.now >= deadline { break }
+            usleep(5_000)
+        }
+        MHD_stop_daemon(daemon.pointer)
+        // A quiesced daemon hands its listening socket back; otherwise stopping closed it.
+        if quiesced >= 0 { close(quiesced) }
+    }
+}
+
+/// What libmicrohttpd's callbacks reach through their context pointer: the handler, the limits, and the requests
+/// and streams in flight.
+final class ServerCore: Sendable {
+    let handler: any HTTPHandler
+    let configuration: HTTPServerConfiguration
+    private let inFlight = Atomic<Int>(0)
+    private let streams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
+
+    init(handler: any HTTPHandler, configuration: HTTPServerConfiguration) {
+        self.handler = handler
+        self.configuration = configuration
+    }
+
+    var requestsInFlight: Int { inFlight.load(ordering: .acquiring) }
+
+    func requestStarted() { inFlight.add(1, ordering: .relaxed) }
+    func requestFinished() { inFlight.subtract(1, ordering: .releasing) }
+
+    func streamOpened(_ stream: ResponseStream) {
+        streams.withLock { $0[ObjectIdentifier(stream)] = stream }
+    }
+
+    func streamClosed(_ stream: ResponseStream) {
+        streams.withLock { $0[ObjectIdentifier(stream)] = nil }
+    }
+
+    func finishStreams() {
+        for stream in streams.withLock({ Array($0.values) }) { stream.finish() }
+    }
+
+    /// Turns `response` into a libmicrohttpd response and queues it on `connection`.
+    func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        var response = response
+        var made: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            made = bytes.withUnsafeBytes {
+                MHD_create_response_from_buffer(
+                    $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress),
+                    MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            }
+        case .file(let path):
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            var status = stat()
+            if fd >= 0, fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+                made = MHD_create_response_from_fd64(UInt64(status.st_size), fd)
+            } else {
+                if fd >= 0 { close(fd) }
+                response = .text("cannot read the file to send", status: 500)
+                return queue(response, on: connection)
+            }
+        case .stream(let stream):
+            stream.attach(to: connection)
+            streamOpened(stream)
+            made = MHD_create_response_from_callback(
+                prospects_mhd_size_unknown(), 16 * 1024, streamReader,
+                Unmanaged.passRetained(StreamContext(stream: stream, core: self)).toOpaque(), streamReleased)
+        }
+        guard let made else { return MHD_Result.NO }
+        defer { MHD_destroy_response(made) }
+        for field in response.headers {
+            // libmicrohttpd refuses names and values with line breaks (header injection).
+            guard MHD_add_response_header(made, field.name, field.value) == MHD_Result.YES else {
+                return queue(.text("invalid response header \(field.name)", status: 500), on: connection)
+            }
+        }
+        return MHD_queue_response(connection, UInt32(clamping: response.status), made)
+    }
+}
+
+/// A stream and its server, held by libmicrohttpd while the streamed response lives.
+private final class StreamContext {
+    let stream: ResponseStream
+    let core: ServerCore
+
+    init(stream: ResponseStream, core: ServerCore) {
+        self.stream = stream
+        self.core = core
+    }
+}
+
+/// libmicrohttpd's access handler. The first call (headers read) only records the request, so that the response
+/// comes on a later call and the connection stays alive; body pieces follow; the last call, with no data, answers.
+private func accessHandler(
+    context: UnsafeMutableRawPointer?, connection: OpaquePointer?, url: UnsafePointer<CChar>?,
+    method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?,
+    uploadDataSize: UnsafeMutablePointer<Int>?, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let context, let connection, let requestContext, let uploadDataSize else { return MHD_Result.NO }
+    let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+    guard let existing = requestContext.pointee else {
+        let request = RequestInProgress(
+            connection: connection, method: method.map { String(cString: $0) } ?? "",
+            path: url.map { String(cString: $0) } ?? "/", limits: core.configuration)
+        let opaque = Unmanaged.passRetained(request).toOpaque()
+        requestContext.pointee = opaque
+        core.requestStarted()
+        request.startFormParser(connection: connection, context: opaque)
+        guard let refusal = request.refusal else { return MHD_Result.YES }
+        // A declared body over the limit is refused before it is read.
+        request.answered = true
+        return core.queue(refusalResponse(refusal), on: connection)
+    }
+    let request = Unmanaged<RequestInProgress>.fromOpaque(existing).takeUnretainedValue()
+    if uploadDataSize.pointee > 0 {
+        if let uploadData, !request.answered { request.receive(uploadData, count: uploadDataSize.pointee) }
+        uploadDataSize.pointee = 0
+        return MHD_Result.YES
+    }
+    guard !request.answered else { return MHD_Result.YES }
+    request.answered = true
+    request.finishBody()
+    if let refusal = request.refusal { return core.queue(refusalResponse(refusal), on: connection) }
+    return core.queue(core.handler.respond(to: request.request()), on: connection)
+}
+
+/// The answer to a request refused by the server itself; the connection is closed after it.
+private func refusalResponse(_ refusal: (status: Int, message: String)) -> HTTPResponse {
+    var response = HTTPResponse.text(refusal.message + "\n", status: refusal.status)
+    response.headers.set("Connection", "close")
+    return response
+}
+
+/// libmicrohttpd's notice that a request is over (answered, or the client left): frees it and its files.
+private func requestCompleted(
+    context: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+    requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, reason: MHD_RequestTerminationCode
+) {
+    guard let context, let requestContext, let opaque = requestContext.pointee else { return }
+    let request = Unmanaged<RequestInProgress>.fromOpaque(opaque).takeRetainedValue()
+    requestContext.pointee = nil
+    request.discard()
+    Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().requestFinished()
+}
+
+private func streamReader(
+    context: UnsafeMutableRawPointer?, position: UInt64, buffer: UnsafeMutablePointer<CChar>?, capacity: Int
+) -> Int {
+    guard let context, let buffer else { return prospects_mhd_content_reader_end_with_error() }
+    let stream = Unmanaged<StreamContext>.fromOpaque(context).takeUnretainedValue().stream
+    return stream.read(into: buffer, capacity: capacity)
+}
+
+private func streamReleased(context: UnsafeMutableRawPointer?) {
+    guard let context else { return }
+    let held = Unmanaged<StreamContext>.fromOpaque(context).takeRetainedValue()
+    held.stream.close()
+    held.core.streamClosed(held.stream)
+}
