@@ -137,6 +137,20 @@ public final class ProspectsService {
         try ListImport(request).run(self, report: report)
     }
 
+    /// The format of the list at `path` when none is given: a vCard file by its first bytes, else by its name
+    /// (`ImportFormat(fileName:)`); nil when neither tells, or the file cannot be read (the import says why).
+    public static func importFormat(ofFileAt path: String) -> ImportFormat? {
+        // Only a regular file is looked into: bytes read from a FIFO would be lost to the import.
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        if type == .typeRegular, let handle = FileHandle(forReadingAtPath: path) {
+            defer { try? handle.close() }
+            if let bytes = try? handle.read(upToCount: 256), let format = ImportFormat(content: bytes) {
+                return format
+            }
+        }
+        return ImportFormat(fileName: path)
+    }
+
     /// Streams the prospects `query` selects in `format` to `destination`, and returns how many there were. A list
     /// of any length holds one chunk (64 KiB) and one prospect in memory. Throws `StoreError` for the store and
     /// `OutputFileError` for the file; a file is left as it was when the export fails.

@@ -225,4 +225,38 @@ import Testing
         #expect(deleted.status == 0, "\(deleted.stderr)")
         #expect(deleted.lines == ["ada@example.com: deleted", "bob@example.com: deleted"])
     }
+
+    /// A three-card address book export gives three leads, whether its name says vCard or only its content does.
+    @Test func aVCardFileOfThreeCardsGivesThreeLeads() throws {
+        let folder = try TemporaryDirectory()
+        let cards = """
+            BEGIN:VCARD\r
+            VERSION:2.1\r
+            N:Lovelace;Ada\r
+            FN:Ada Lovelace\r
+            EMAIL;INTERNET:ada@example.com\r
+            END:VCARD\r
+            BEGIN:VCARD\r
+            VERSION:3.0\r
+            FN:Bob Stone\r
+            TITLE:Buyer\r
+            EMAIL:bob@example.com\r
+            END:VCARD\r
+            BEGIN:VCARD\r
+            VERSION:4.0\r
+            FN:Jürgen Müller\r
+            EMAIL:jm@example.de\r
+            END:VCARD\r
+
+            """
+        for (name, format) in [("contacts.vcf", [String]()), ("export.txt", []), ("cards.dat", ["--format", "vcard"])] {
+            let store = folder.file("\(name).sqlite")
+            let path = folder.file(name)
+            try Data(cards.utf8).write(to: URL(fileURLWithPath: path))
+            let imported = try ProspectsProcess.run(["import", "--store", store] + format + [path])
+            #expect(imported.status == 0, "\(name): \(imported.stderr)")
+            #expect(imported.output.hasPrefix("3 rows: 3 inserted"), "\(name): \(imported.output)")
+            #expect(try names([], store: store) == ["Ada Lovelace", "Bob Stone", "Jürgen Müller"])
+        }
+    }
 }

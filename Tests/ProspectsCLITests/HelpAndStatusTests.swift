@@ -67,7 +67,10 @@ import Testing
                 ["mark", "ada@example.org"],
                 "prospects: give exactly one of --contacted or --uncontacted. See 'prospects help mark'.\n"
             ),
-            (["import", "x.csv"], "prospects: import needs --format csv|json. See 'prospects help import'.\n"),
+            (
+                ["import", "x.txt"],
+                "prospects: import needs --format csv|json|vcard (a vCard file is recognised by its content). See 'prospects help import'.\n"
+            ),
             (
                 ["export", "--format", "xml"],
                 "prospects: '--format' must be one of: csv, json, vcard (got 'xml'). See 'prospects help export'.\n"
