@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ProspectsIngest", targets: ["ProspectsIngest"]),
         .library(name: "SystemCalls", targets: ["SystemCalls"]),
         .library(name: "ProspectsService", targets: ["ProspectsService"]),
+        .library(name: "ProspectsWeb", targets: ["ProspectsWeb"]),
     ],
     targets: [
         // C libraries, each wrapped once by the Swift module above it.
@@ -60,12 +61,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // `prospects serve`: pages, forms, sessions and static files over the application layer.
+        .target(
+            name: "ProspectsWeb",
+            dependencies: [
+                "ProspectsService", "HTTPServer", "SafeHTML", "ProspectStore", "ProspectsCore", "ProspectsIngest",
+                "QRDecoding",
+            ],
+            swiftSettings: strict
+        ),
         // Argument parsing and printing for the `prospects` command; every behaviour lives below it.
         .target(
             name: "ProspectsCLI",
             dependencies: [
                 "ProspectsService", "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange",
-                "ProspectsIngest", "SystemCalls",
+                "ProspectsIngest", "SystemCalls", "ProspectsWeb",
             ],
             swiftSettings: strict
         ),
@@ -130,5 +140,14 @@ let package = Package(
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "SafeHTML", "WebTestSupport"], swiftSettings: strict),
         .testTarget(name: "SafeHTMLTests", dependencies: ["SafeHTML"], swiftSettings: strict),
+        .testTarget(
+            name: "ProspectsWebTests",
+            dependencies: [
+                "ProspectsWeb", "ProspectsService", "ProspectStore", "ProspectsCore", "ProspectsIngest",
+                "ProspectsTestSupport",
+                "QRDecoding", "WebTestSupport", "prospects",
+            ],
+            swiftSettings: strict
+        ),
     ]
 )

@@ -222,6 +222,9 @@ public protocol ProspectStore: AnyObject {
     func tags(of id: Int64) throws(StoreError) -> [String]
     /// Changes the prospect's own fields, in one transaction.
     func edit(_ reference: ProspectReference, _ edit: ProspectEdit) throws(StoreError) -> EditOutcome
+    /// A number that changes when another connection or process commits to the store, cheap enough to poll every
+    /// second (SQLite's `PRAGMA data_version`); nil for a store that has none (PostgreSQL).
+    func changeCounter() throws(StoreError) -> Int64?
 }
 
 /// A store whose write transaction can span several `record` calls, for bulk loads: SQLite, where each commit
@@ -233,6 +236,8 @@ public protocol TransactionGrouping: ProspectStore {
 }
 
 extension ProspectStore {
+    public func changeCounter() throws(StoreError) -> Int64? { nil }
+
     public func forEach(
         filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool
     ) throws(StoreError) {

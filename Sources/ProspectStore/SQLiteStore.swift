@@ -255,6 +255,11 @@ public final class SQLiteStore: TransactionGrouping {
         }
     }
 
+    /// `PRAGMA data_version`: it changes when another connection (of this process or another) commits.
+    public func changeCounter() throws(StoreError) -> Int64? {
+        try database.query("PRAGMA data_version") { row throws(StoreError) in try row.int64(0) }.first
+    }
+
     /// Runs one UPDATE or DELETE in its own write transaction; true when it changed a row.
     private func change(_ sql: String, _ values: [SQLValue]) throws(StoreError) -> Bool {
         let statement = try database.statement(sql)

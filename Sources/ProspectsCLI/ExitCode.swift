@@ -39,7 +39,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .ioError: "an I/O error while reading or writing"
         case .tryAgain: "the store stayed busy; try again"
         case .noPermission: "the store refuses this user (a missing database privilege, a read-only file)"
-        case .config: "the configuration cannot work (watch: unusable inbox, archive or quarantine folder)"
+        case .config:
+            "the configuration cannot work (watch: unusable inbox, archive or quarantine; serve: not loopback)"
         case .interrupted: "interrupted (import, ingest: what was committed before the signal stays, and is said)"
         }
     }

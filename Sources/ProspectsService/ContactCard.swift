@@ -47,6 +47,31 @@ public struct ContactCard: Sendable, Hashable {
     public func png(moduleSize: Int) throws(ImageError) -> [UInt8] {
         try PNGWriter.encode(QRCodeImage.make(text: payload, moduleSize: moduleSize))
     }
+
+    /// The card as a QR code in SVG: one unit per module, a 4-module quiet zone, dark runs of a row as one path
+    /// segment each; it scales to any size without blur.
+    public func svg() throws(ImageError) -> String {
+        let image = try QRCodeImage.make(text: payload, moduleSize: 1, margin: 4)
+        var path = ""
+        for y in 0..<image.height {
+            var x = 0
+            while x < image.width {
+                guard image.pixels[y * image.width + x] < 128 else {
+                    x += 1
+                    continue
+                }
+                let start = x
+                while x < image.width, image.pixels[y * image.width + x] < 128 { x += 1 }
+                path += "M\(start) \(y)h\(x - start)v1h-\(x - start)z"
+            }
+        }
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(image.width) \(image.height)" \
+            shape-rendering="crispEdges"><rect width="100%" height="100%" fill="#fff"/>\
+            <path fill="#000" d="\(path)"/></svg>
+
+            """
+    }
 }
 
 /// Why a contact card cannot be made.

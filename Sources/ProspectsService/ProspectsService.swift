@@ -66,6 +66,33 @@ public final class ProspectsService {
         return prospects
     }
 
+    /// How many prospects each tab holds, among those `search` selects (see `ProspectQuery.search`); one read.
+    public func counts(search: String? = nil) throws(StoreError) -> TabCounts {
+        let search = search.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        if search == nil {
+            let store = try store()
+            let everyone = try store.count()
+            var contacted = 0
+            try store.forEach(filter: .contacted, sort: .recent, reverse: false) { _ in
+                contacted += 1
+                return true
+            }
+            return TabCounts(everyone: everyone, contacted: contacted)
+        }
+        var counts = TabCounts(everyone: 0, contacted: 0)
+        try forEach(ProspectQuery(search: search)) { prospect in
+            counts.everyone += 1
+            if prospect.isContacted { counts.contacted += 1 }
+            return true
+        }
+        return counts
+    }
+
+    /// Every prospect with a reminder, grouped as the reminders page shows them (see `ReminderGroups`).
+    public func reminders(at now: Date) throws(StoreError) -> ReminderGroups {
+        ReminderGroups(try store().due(at: ReminderTime.range.upperBound), now: now)
+    }
+
     /// Everything known about one prospect, its scan history included; nil when no prospect matches.
     public func details(of reference: ProspectReference) throws(StoreError) -> ProspectDetails? {
         guard let stored = try store().prospect(reference) else { return nil }

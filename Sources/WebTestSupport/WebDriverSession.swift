@@ -103,6 +103,17 @@ public final class WebDriverSession {
         try command("POST", "/execute/sync", ["script": script, "args": arguments])
     }
 
+    /// The text of the alert, confirm or prompt dialog the page has open; nil when none is (a page that ran a
+    /// script it should not have, `alert(1)`, leaves one open).
+    public func openDialogText() throws(WebDriverError) -> String? {
+        do {
+            return try command("GET", "/alert/text") as? String
+        } catch {
+            if case .command(_, _, _, let code, _) = error, code == "no such alert" { return nil }
+            throw error
+        }
+    }
+
     /// Saves a PNG screenshot of the viewport to `path`.
     public func screenshot(to path: String) throws(WebDriverError) {
         guard let encoded = try command("GET", "/screenshot") as? String, let png = Data(base64Encoded: encoded)

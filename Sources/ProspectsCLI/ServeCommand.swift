@@ -1,0 +1,83 @@
+import Glibc
+import ProspectsIngest
+import ProspectsWeb
+
+/// `prospects serve`: the lead list in the browser, over the same store as the other commands.
+struct ServeCommand: Subcommand {
+    static let name = "serve"
+    static let abstract =
+        "Serve the lead list as web pages: tabs, search, mark, remind, delete, scan by upload, my card."
+    static let help = """
+        USAGE: prospects serve [--store <location>] [--host <address>] [--port <n>]
+
+        OPTIONS:
+        \(storeOptionHelp)
+          --host <address>        the numeric address to listen on (default 127.0.0.1); only loopback (127.0.0.1,
+                                  ::1) for now: other addresses need accounts, which serve does not have yet
+          --port <n>              the port (default 8080; 0 lets the system choose)
+          -h, --help              show this help
+
+        Prints the address to open, then serves until SIGINT or SIGTERM, which end it cleanly (exit 0), letting the
+        requests in flight finish. Under systemd (Type=notify) it reports READY and STOPPING on $NOTIFY_SOCKET. One
+        line per request on stderr: method, path (without the query), status, duration. The pages
+        work without JavaScript; the list reloads by itself when the store changes (another ingest, watch or serve).
+        Exit status: 0 after a stop signal, 64 for a bad option, 69 when the store is unavailable, 74 when it
+        cannot listen (address in use), 78 for an address other than loopback.
+        """
+    static let flags: Set<String> = []
+    static let options: Set<String> = ["--store", "--host", "--port"]
+
+    let arguments: CommandLineArguments
+    let host: String
+    let port: UInt16
+
+    init(_ arguments: CommandLineArguments) throws(UsageError) {
+        self.arguments = arguments
+        guard arguments.positionals.isEmpty else { throw UsageError("serve takes no arguments") }
+        host = arguments.value("--host") ?? "127.0.0.1"
+        port = UInt16(try arguments.integer("--port", in: 0...65_535) ?? 8080)
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        var configuration = WebConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.storeOption = arguments.value("--store")
+        configuration.environment = context.environment
+        // One line per request on stderr (journald under systemd); written whole, so lines of two threads never mix.
+        configuration.log = { line in
+            let bytes = Array("\(line)\n".utf8)
+            _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
+        // Blocked before the server's threads start, so that they inherit the mask and only `sigwait` below
+        // receives a stop signal.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &stopSignals, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let server: WebServer
+        do {
+            server = try WebServer(configuration: configuration)
+        } catch let error as WebServerError {
+            switch error {
+            case .accountsRequired: throw CommandFailure(message: error.message, status: .config)
+            case .cannotListen: throw CommandFailure(message: error.message, status: .ioError)
+            }
+        }
+        context.console.out.line("serving \(server.url)")
+        context.console.out.flush()
+        context.console.warn("press Ctrl-C to stop")
+        let systemd = SystemdNotifier(environment: context.environment)
+        systemd.status("serving \(server.url)")
+        systemd.ready()
+        var received: Int32 = 0
+        sigwait(&stopSignals, &received)
+        systemd.stopping()
+        server.stop()
+        context.console.warn("stopped")
+        return .success
+    }
+}

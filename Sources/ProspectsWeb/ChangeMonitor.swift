@@ -1,0 +1,66 @@
+import Foundation
+import HTTPServer
+import ProspectStore
+import Synchronization
+
+/// Tells every open event stream when the list changed: by this server's own forms, or by another process writing
+/// the same store (`prospects ingest`, `watch`, another `serve`), which it learns by polling the store's change
+/// counter (one cheap pragma a second on SQLite).
+final class ChangeMonitor: Sendable {
+    private let streams = Mutex<[ResponseStream]>([])
+    private let changedHere = Atomic<Bool>(false)
+    private let stopped = Atomic<Bool>(false)
+
+    /// Adds a stream that receives `change` events until its client leaves.
+    func add(_ stream: ResponseStream) {
+        // The first bytes make the browser's EventSource open at once, and tell the client to retry after 2 s.
+        stream.write(Array("retry: 2000\n\n".utf8))
+        streams.withLock { $0.append(stream) }
+    }
+
+    /// A form of this server changed the store: streams hear of it at the next poll.
+    func noteChange() {
+        changedHere.store(true, ordering: .releasing)
+    }
+
+    /// Ends the polling thread at its next tick.
+    func stop() {
+        stopped.store(true, ordering: .releasing)
+    }
+
+    /// Starts the polling thread on a store connection of its own.
+    func start(interval: Duration, openStore: @escaping @Sendable () throws -> any ProspectStore) {
+        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        // A comment every 15 s or so: a stream whose client left is noticed and dropped, and proxies keep it open.
+        let heartbeatEvery = max(1, Int((15 / max(seconds, 0.05)).rounded()))
+        let thread = Thread { [self] in
+            let store = try? openStore()
+            var last: Int64? = (try? store?.changeCounter()) ?? nil
+            var ticks = 0
+            while !stopped.load(ordering: .acquiring) {
+                Thread.sleep(forTimeInterval: seconds)
+                ticks += 1
+                // A poll that fails (the store busy a moment) says nothing changed; the next one will tell.
+                let counter: Int64? = (try? store?.changeCounter()) ?? nil
+                let moved = counter != nil && counter != last
+                if counter != nil { last = counter }
+                let changed = changedHere.exchange(false, ordering: .acquiring) || moved
+                if changed {
+                    broadcast { $0.send(event: "change", data: "list") }
+                } else if ticks % heartbeatEvery == 0 {
+                    broadcast { $0.sendHeartbeat() }
+                }
+            }
+        }
+        thread.name = "prospects-change-monitor"
+        thread.start()
+    }
+
+    /// Writes to every stream, forgetting those whose client has gone.
+    private func broadcast(_ write: (ResponseStream) -> Bool) {
+        let open = streams.withLock { $0 }
+        var closed: Set<ObjectIdentifier> = []
+        for stream in open where !write(stream) { closed.insert(ObjectIdentifier(stream)) }
+        if !closed.isEmpty { streams.withLock { $0.removeAll { closed.contains(ObjectIdentifier($0)) } } }
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import ProspectStore
+import ProspectsCore
+import ProspectsService
+import SafeHTML
+
+/// The list: the app's tabs with their counts, sort, search, a page of rows, per-row and bulk actions. Works
+/// without JavaScript: every state is a link, every change a form posted with the session's token.
+struct ListPage {
+    var state: ListState
+    var counts: TabCounts
+    var rows: [StoredProspect]
+    var pageSize: Int
+    var csrfToken: String
+
+    /// Prospects in the tab shown (with the search).
+    var total: Int { counts[state.tab] }
+    var pageCount: Int { max(1, (total + pageSize - 1) / pageSize) }
+
+    var html: HTML {
+        PageLayout.page(title: "Leads", section: .list, live: true) {
+            HTML.h1 { "Leads" }
+            HTML.p(.class("notice"), .id("stale"), .flag("hidden")) {
+                "The list changed. "
+                HTML.a(.href(state.url)) { "Show the new list" }
+            }
+            tabs
+            toolbar
+            if rows.isEmpty {
+                HTML.p(.class("empty")) {
+                    state.search.isEmpty ? "No leads here yet." : "No lead matches “\(state.search)”."
+                }
+            } else {
+                table
+            }
+            paging
+        }
+    }
+
+    private var tabs: HTML {
+        HTML.nav(.class("tabs"), .attribute("aria-label", "Tabs")) {
+            for (tab, label) in [
+                (ProspectFilter.everyone, "Everyone"), (.contacted, "Contacted"), (.uncontacted, "Uncontacted"),
+            ] {
+                let link = state.with {
+                    $0.tab = tab
+                    $0.page = 1
+                }
+                if tab == state.tab {
+                    HTML.a(.href(link.url), .attribute("aria-current", "page"), .data("tab", tab.rawValue)) {
+                        label
+                        " "
+                        HTML.span(.class("count")) { counts[tab] }
+                    }
+                } else {
+                    HTML.a(.href(link.url), .data("tab", tab.rawValue)) {
+                        label
+                        " "
+                        HTML.span(.class("count")) { counts[tab] }
+                    }
+                }
+            }
+        }
+    }
+
+    private var toolbar: HTML {
+        HTML.div(.class("toolbar")) {
+            HTML.form(.method("get"), .action("/"), .attribute("role", "search")) {
+                if state.tab != .everyone { HTML.input(.type("hidden"), .name("tab"), .value(state.tab.rawValue)) }
+                if state.sort != .name { HTML.input(.type("hidden"), .name("sort"), .value(state.sort.rawValue)) }
+                if state.reverse { HTML.input(.type("hidden"), .name("order"), .value("reverse")) }
+                HTML.input(
+                    .type("search"), .name("q"), .value(state.search),
+                    .attribute("placeholder", "Name, email, organisation"),
+                    .attribute("aria-label", "Search"))
+                HTML.button(.type("submit")) { "Search" }
+            }
+            HTML.div(.class("sort")) {
+                "Sort: "
+                sortLink(.name, reverse: false, label: "Name A–Z")
+                sortLink(.name, reverse: true, label: "Name Z–A")
+                sortLink(.recent, reverse: false, label: "Newest")
+                sortLink(.recent, reverse: true, label: "Oldest")
+            }
+        }
+    }
+
+    private func sortLink(_ sort: ProspectSort, reverse: Bool, label: String) -> HTML {
+        let link = state.with {
+            $0.sort = sort
+            $0.reverse = reverse
+            $0.page = 1
+        }
+        let current = state.sort == sort && state.reverse == reverse
+        return HTML.a(
+            .href(link.url), .attribute("aria-current", current ? "true" : "false"),
+            .data("sort", sort.rawValue + (reverse ? "-reverse" : ""))
+        ) { label }
+    }
+
+    private var table: HTML {
+        HTML.form(.method("post"), .action("/mark"), .id("leads")) {
+            PageLayout.csrfField(csrfToken)
+            PageLayout.returnField(state.url)
+            HTML.table(.class("leads")) {
+                HTML.thead {
+                    HTML.tr {
+                        HTML.th { HTML.span(.attribute("aria-label", "Select")) { "✓" } }
+                        HTML.th { "Name" }
+                        HTML.th { "Organisation" }
+                        HTML.th { "Email" }
+                        HTML.th { "Contacted" }
+                        HTML.th { "Reminder" }
+                        HTML.th { "Actions" }
+                    }
+                }
+                HTML.tbody {
+                    for row in rows { self.row(row) }
+                }
+            }
+            HTML.div(.class("bulk")) {
+                HTML.button(.type("submit"), .name("contacted"), .value("true"), .attribute("formaction", "/mark")) {
+                    "Mark selected contacted"
+                }
+                HTML.button(.type("submit"), .name("contacted"), .value("false"), .attribute("formaction", "/mark")) {
+                    "Mark selected uncontacted"
+                }
+                HTML.button(
+                    .type("submit"), .class("danger"), .attribute("formaction", "/delete"), .id("delete-selected")
+                ) {
+                    "Delete selected…"
+                }
+            }
+        }
+    }
+
+    private func row(_ stored: StoredProspect) -> HTML {
+        let id = String(stored.id)
+        let prospect = stored.prospect
+        return HTML.tr(.data("id", id)) {
+            HTML.td {
+                HTML.input(
+                    .type("checkbox"), .name("id"), .value(id), .attribute("aria-label", "Select \(prospect.name)"))
+            }
+            HTML.td(.class("name")) { HTML.a(.href("/leads/\(id)")) { prospect.name } }
+            HTML.td(.data("label", "Organisation")) { prospect.organization ?? "" }
+            HTML.td(.data("label", "Email")) { prospect.email }
+            HTML.td(.data("label", "Contacted"), .class("contacted")) { stored.isContacted ? "Yes" : "No" }
+            HTML.td(.data("label", "Reminder")) { stored.remindAt.map(LocalTime.text) ?? "" }
+            HTML.td {
+                HTML.div(.class("actions")) {
+                    HTML.button(
+                        .type("submit"), .name("contacted"), .value(stored.isContacted ? "false" : "true"),
+                        .attribute("formaction", "/leads/\(id)/mark"), .class("mark")
+                    ) {
+                        stored.isContacted ? "Mark uncontacted" : "Mark contacted"
+                    }
+                    HTML.a(.class("button"), .href("/leads/\(id)")) { "Open" }
+                }
+            }
+        }
+    }
+
+    private var paging: HTML {
+        let first = total == 0 ? 0 : (state.page - 1) * pageSize + 1
+        let last = min(total, state.page * pageSize)
+        return HTML.div(.class("paging")) {
+            if state.page > 1 {
+                HTML.a(.href(state.with { $0.page -= 1 }.url), .attribute("rel", "prev")) { "← Previous" }
+            } else {
+                HTML.span {}
+            }
+            HTML.span(.class("count")) { "\(first)–\(last) of \(total)" }
+            if state.page < pageCount {
+                HTML.a(.href(state.with { $0.page += 1 }.url), .attribute("rel", "next")) { "Next →" }
+            } else {
+                HTML.span {}
+            }
+        }
+    }
+}

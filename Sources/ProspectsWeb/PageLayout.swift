@@ -1,0 +1,57 @@
+import SafeHTML
+
+/// The frame of every page: the head, the navigation, and the stylesheet and script files (no inline script, no
+/// inline style: the content security policy refuses both).
+enum PageLayout {
+    enum Section: String, CaseIterable {
+        case list = "Leads"
+        case scan = "Scan"
+        case reminders = "Reminders"
+        case me = "Me"
+
+        var path: String {
+            switch self {
+            case .list: "/"
+            case .scan: "/scan"
+            case .reminders: "/reminders"
+            case .me: "/me"
+            }
+        }
+    }
+
+    /// A whole page. `live`: the page reloads itself when the list changes (see `StaticFile.liveUpdates`).
+    static func page(title: String, section: Section?, live: Bool = false, @HTMLBuilder content: () -> HTML) -> HTML {
+        let head = HTML {
+            HTML.meta(.attribute("charset", "utf-8"))
+            HTML.meta(.name("viewport"), .attribute("content", "width=device-width, initial-scale=1"))
+            HTML.title { "\(title) · Prospects" }
+            HTML.link(.attribute("rel", "stylesheet"), .href(StaticFile.stylesheet.path))
+            HTML.script(src: StaticFile.liveUpdates.path, .flag("defer"))
+        }
+        let body = HTML.body(.flag("data-live", live)) {
+            HTML.header(.class("top")) {
+                HTML.a(.class("brand"), .href("/")) { "Prospects" }
+                for item in Section.allCases where item != .list {
+                    if item == section {
+                        HTML.a(.href(item.path), .attribute("aria-current", "page")) { item.rawValue }
+                    } else {
+                        HTML.a(.href(item.path)) { item.rawValue }
+                    }
+                }
+            }
+            HTML.main { content() }
+        }
+        return HTML.trustedMarkup("<!DOCTYPE html>").appending(
+            .element("html", [.attribute("lang", "en")], content: .element("head", content: head).appending(body)))
+    }
+
+    /// The hidden field that carries the session's synchronizer token in every form that changes something.
+    static func csrfField(_ token: String) -> HTML {
+        HTML.input(.type("hidden"), .name("csrf"), .value(token))
+    }
+
+    /// The hidden field that says which page a form's 303 goes back to.
+    static func returnField(_ path: String) -> HTML {
+        HTML.input(.type("hidden"), .name("return"), .value(path))
+    }
+}

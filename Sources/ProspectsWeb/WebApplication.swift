@@ -1,0 +1,377 @@
+import Foundation
+import HTTPServer
+import ProspectStore
+import ProspectsCore
+import ProspectsIngest
+import ProspectsService
+import QRDecoding
+import SafeHTML
+
+/// The web front-end: turns requests into calls of the application layer and its answers into pages. It checks,
+/// before anything else, that the `Host` names this server (DNS rebinding) and that every POST carries its
+/// session's token (CSRF); every response carries the security headers.
+final class WebApplication: HTTPHandler {
+    let configuration: WebConfiguration
+    let hostCheck: HostCheck
+    let sessions = SessionStore()
+    let services: ServicePool
+    let changes = ChangeMonitor()
+    private let now: @Sendable () -> Date
+
+    init(configuration: WebConfiguration, now: @escaping @Sendable () -> Date = Date.init) {
+        self.configuration = configuration
+        self.hostCheck = HostCheck(boundHost: configuration.host)
+        self.now = now
+        let storeOption = configuration.storeOption
+        let environment = configuration.environment
+        services = ServicePool { ProspectsService(storeOption: storeOption, environment: environment) }
+    }
+
+    /// What one request has to hand: the request and the browser's session.
+    struct Context {
+        var request: HTTPRequest
+        var session: Session
+    }
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard let log = configuration.log else { return answer(request) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let response = answer(request)
+        let elapsed = (clock.now - start) / .microseconds(1)
+        let milliseconds = (elapsed / 100).rounded() / 10
+        log("\(request.method) \(request.path) \(response.status) \(milliseconds) ms")
+        return response
+    }
+
+    private func answer(_ request: HTTPRequest) -> HTTPResponse {
+        guard hostCheck.allows(request.headers["Host"]) else {
+            return secured(.text("This server does not answer to that host name.\n", status: 421))
+        }
+        var newSession: Session?
+        let session: Session
+        if let known = sessions.session(id: request.cookie(SessionStore.cookieName)) {
+            session = known
+        } else {
+            session = sessions.create()
+            newSession = session
+        }
+        var response: HTTPResponse
+        if request.method == "POST" {
+            let sent = request.form["csrf"] ?? ""
+            if newSession != nil || !SessionStore.sameToken(sent, session.csrfToken) {
+                response = page(
+                    MessagePage(
+                        title: "Form expired",
+                        message: "This form was not sent from a page of this server, or the server restarted since. "
+                            + "Go back, reload the page, and send it again."
+                    ).html, status: 403)
+            } else {
+                response = post(Context(request: request, session: session))
+            }
+        } else if request.method == "GET" || request.method == "HEAD" {
+            response = get(Context(request: request, session: session))
+        } else {
+            response = .text("Method not allowed.\n", status: 405)
+            response.headers.set("Allow", "GET, HEAD, POST")
+        }
+        if let newSession { response.headers.append("Set-Cookie", SessionStore.cookie(for: newSession)) }
+        return secured(response)
+    }
+
+    private func secured(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        SecurityHeaders.add(to: &response.headers)
+        return response
+    }
+
+    // MARK: Routes
+
+    private func get(_ context: Context) -> HTTPResponse {
+        let path = context.request.path
+        if let file = StaticFile.named(path) { return file.response }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        return storeCall {
+            switch parts.joined(separator: "/") {
+            case "": return try listPage(context)
+            case "scan": return scanPage(context)
+            case "reminders": return try remindersPage(context)
+            case "me": return mePage(context)
+            case "me/card.png": return cardImage(context, svg: false)
+            case "me/card.svg": return cardImage(context, svg: true)
+            case "events":
+                let stream = ResponseStream()
+                changes.add(stream)
+                return .eventStream(stream)
+            default:
+                guard let id = Self.leadID(parts, action: nil) else { return notFound() }
+                return try leadPage(id, context)
+            }
+        }
+    }
+
+    private func post(_ context: Context) -> HTTPResponse {
+        let parts = context.request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        return storeCall {
+            switch parts.joined(separator: "/") {
+            case "mark": return try mark(ids(context.request.form.values(for: "id")), context)
+            case "delete": return try delete(context)
+            case "scan": return try upload(context)
+            default:
+                if let id = Self.leadID(parts, action: "mark") { return try mark([id], context) }
+                if let id = Self.leadID(parts, action: "remind") { return try remind(id, context) }
+                return notFound()
+            }
+        }
+    }
+
+    /// The id in `/leads/ID` (no action) or `/leads/ID/ACTION`.
+    static func leadID(_ parts: [String], action: String?) -> Int64? {
+        guard parts.count == (action == nil ? 2 : 3), parts[0] == "leads", let id = Int64(parts[1]), id > 0 else {
+            return nil
+        }
+        if let action, parts[2] != action { return nil }
+        return id
+    }
+
+    /// Runs a route, answering a store that fails with a page that says so (503).
+    private func storeCall(_ body: () throws -> HTTPResponse) -> HTTPResponse {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            return page(MessagePage(title: "The store failed", message: error.message).html, status: 503)
+        } catch {
+            return page(MessagePage(title: "Something failed", message: "\(error)").html, status: 500)
+        }
+    }
+
+    private func page(_ html: HTML, status: Int = 200) -> HTTPResponse {
+        .text(html.markup, status: status, contentType: "text/html; charset=utf-8")
+    }
+
+    private func notFound() -> HTTPResponse {
+        page(MessagePage(title: "Not found", message: "There is no such page or lead.").html, status: 404)
+    }
+
+    /// The `return` field as a path on this server (never another site's URL), else `fallback`.
+    private func returnPath(_ context: Context, fallback: String = "/") -> String {
+        guard let path = context.request.form["return"], path.hasPrefix("/"), !path.hasPrefix("//"),
+            !path.contains("\\"), !path.contains(where: \.isNewline)
+        else { return fallback }
+        return path
+    }
+
+    private func ids(_ values: [String]) -> [Int64] {
+        values.compactMap { Int64($0) }.filter { $0 > 0 }
+    }
+
+    // MARK: Pages
+
+    private func listPage(_ context: Context) throws -> HTTPResponse {
+        let state = ListState(query: context.request.query)
+        let pageSize = configuration.pageSize
+        let (counts, rows) = try services.withService { service in
+            (try service.counts(search: state.search), try service.list(state.query(pageSize: pageSize)))
+        }
+        return page(
+            ListPage(state: state, counts: counts, rows: rows, pageSize: pageSize, csrfToken: context.session.csrfToken)
+                .html)
+    }
+
+    private func leadPage(_ id: Int64, _ context: Context) throws -> HTTPResponse {
+        guard let details = try services.withService({ try $0.details(of: .id(id)) }) else { return notFound() }
+        return page(LeadPage(details: details, csrfToken: context.session.csrfToken).html)
+    }
+
+    private func remindersPage(_ context: Context) throws -> HTTPResponse {
+        let groups = try services.withService { try $0.reminders(at: now()) }
+        return page(RemindersPage(groups: groups, csrfToken: context.session.csrfToken).html)
+    }
+
+    private func scanPage(_ context: Context) -> HTTPResponse {
+        var report: [UploadOutcome]?
+        sessions.update(context.session.id) { session in
+            report = session.uploadReport
+            session.uploadReport = nil
+        }
+        return page(
+            ScanPage(
+                report: report, csrfToken: context.session.csrfToken, maximumFiles: configuration.maximumUploadFiles,
+                maximumFileSize: configuration.maximumUploadFileSize
+            ).html)
+    }
+
+    /// What the Me page's query asks for.
+    enum CardRequest {
+        /// No name or no email yet.
+        case none
+        case card(ContactCard)
+        /// Why the fields make no card.
+        case invalid(String)
+    }
+
+    /// The card the Me page's query describes, or why it cannot be made.
+    private func card(_ request: HTTPRequest) -> CardRequest {
+        let value = { (name: String) in
+            request.queryValue(name).map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        guard let name = value("name"), let email = value("email") else { return .none }
+        do throws(CardError) {
+            return .card(
+                try ContactCard(
+                    name: name, email: email, phone: value("phone"), organization: value("organization"), format: nil))
+        } catch {
+            switch error {
+            case .invalid(let error): return .invalid(error.message)
+            case .detailsNeedRicherFormat, .unreadableInFormat:
+                return .invalid("this card cannot be written as a QR code that reads back as the same contact")
+            }
+        }
+    }
+
+    private func mePage(_ context: Context) -> HTTPResponse {
+        let request = context.request
+        var me = MePage(
+            name: request.queryValue("name") ?? "", email: request.queryValue("email") ?? "",
+            phone: request.queryValue("phone") ?? "", organization: request.queryValue("organization") ?? "")
+        switch card(request) {
+        case .card(let card):
+            me.payload = card.payload
+            let prospect = card.prospect
+            var items = [("name", prospect.name), ("email", prospect.email)]
+            if let phone = prospect.phone { items.append(("phone", phone)) }
+            if let organization = prospect.organization { items.append(("organization", organization)) }
+            me.cardQuery = URLEncoding.query(items)
+        case .invalid(let message):
+            me.error = message
+        case .none:
+            break
+        }
+        return page(me.html)
+    }
+
+    private func cardImage(_ context: Context, svg: Bool) -> HTTPResponse {
+        guard case .card(let card) = card(context.request) else {
+            return .text("A card needs a valid name and email.\n", status: 400)
+        }
+        do {
+            if svg { return .text(try card.svg(), contentType: "image/svg+xml") }
+            return HTTPResponse(headers: ["Content-Type": "image/png"], body: .bytes(try card.png(moduleSize: 8)))
+        } catch {
+            return .text("Cannot make the QR code: \(error)\n", status: 500)
+        }
+    }
+
+    // MARK: Changes (each answered 303 to the page)
+
+    private func mark(_ ids: [Int64], _ context: Context) throws -> HTTPResponse {
+        guard let value = context.request.form["contacted"], value == "true" || value == "false" else {
+            return .text("contacted must be true or false\n", status: 400)
+        }
+        try services.withService { service in
+            for id in ids { _ = try service.setContacted(.id(id), value == "true") }
+        }
+        if !ids.isEmpty { changes.noteChange() }
+        return .redirect(to: returnPath(context))
+    }
+
+    private func remind(_ id: Int64, _ context: Context) throws -> HTTPResponse {
+        let form = context.request.form
+        let path = returnPath(context, fallback: "/leads/\(id)")
+        var date: Date?
+        if form["clear"] == "true" {
+            date = nil
+        } else if let text = form["in"], !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let seconds = ReminderTime.parseDuration(text.trimmingCharacters(in: .whitespaces)) else {
+                return page(
+                    MessagePage(title: "Reminder not set", message: "“\(text)” is no duration (try 2d, 1w, 3h30m).")
+                        .html, status: 400)
+            }
+            date = now().addingTimeInterval(seconds)
+        } else if let text = form["at"], !text.isEmpty {
+            // datetime-local sends `2026-12-01T09:00`, local time.
+            guard let parsed = ReminderTime.parseDate(text.replacingOccurrences(of: "T", with: " ")) else {
+                return page(
+                    MessagePage(title: "Reminder not set", message: "“\(text)” is no date this server can read.")
+                        .html, status: 400)
+            }
+            date = parsed
+        } else {
+            return page(
+                MessagePage(title: "Reminder not set", message: "Give a date and time, or a duration.").html,
+                status: 400)
+        }
+        guard try services.withService({ try $0.setReminder(.id(id), at: date) }) else { return notFound() }
+        changes.noteChange()
+        return .redirect(to: path)
+    }
+
+    /// Without `confirmed`, the page that asks; with it, the deletion.
+    private func delete(_ context: Context) throws -> HTTPResponse {
+        let ids = ids(context.request.form.values(for: "id"))
+        let back = returnPath(context)
+        guard context.request.form["confirmed"] == "true" else {
+            let leads = try services.withService { service in
+                try ids.compactMap { try service.details(of: .id($0))?.stored }
+            }
+            return page(
+                DeleteConfirmationPage(leads: leads, returnPath: back, csrfToken: context.session.csrfToken).html)
+        }
+        try services.withService { service in
+            try service.delete(ids.map { .id($0) }) { _, _ in }
+        }
+        if !ids.isEmpty { changes.noteChange() }
+        // A lead's own page is gone with it.
+        return .redirect(to: back.hasPrefix("/leads/") ? "/" : back)
+    }
+
+    /// Each picture through the ingest path the CLI uses, then 303 to the scan page, which shows the outcomes.
+    private func upload(_ context: Context) throws -> HTTPResponse {
+        let files = context.request.form.files.filter { $0.fieldName == "pictures" && $0.size > 0 }
+        guard !files.isEmpty else { return .redirect(to: "/scan") }
+        // Each upload under a readable name in a folder of its own, so that the scan history says which picture.
+        let folder = configuration.uploadDirectory + "/prospects-upload-" + SessionStore.randomToken().prefix(16)
+        guard mkdir(folder, 0o700) == 0 else {
+            return page(MessagePage(title: "Upload failed", message: "cannot make \(folder)").html, status: 500)
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var paths: [String] = []
+        var names: [String: String] = [:]
+        for (index, file) in files.enumerated() {
+            let path = "\(folder)/\(index + 1)-\(Self.safeFileName(file.fileName))"
+            guard rename(file.path, path) == 0 else { continue }
+            paths.append(path)
+            names[path] = file.fileName
+        }
+        var report: [UploadOutcome] = []
+        try services.withService { service in
+            let ingester = try service.ingester(workers: 1, options: .init(), stopOnInterrupt: false)
+            _ = try ingester.ingest(paths) { event in
+                switch event {
+                case .file(let result):
+                    report.append(UploadOutcome(fileName: names[result.file.path] ?? result.file.path, result: result))
+                case .missing(let path, let error):
+                    report.append(
+                        UploadOutcome(
+                            fileName: names[path] ?? path,
+                            lines: [.init(kind: .rejected, text: "rejected: \(error.message)")]))
+                case .noImages, .planned, .decoded:
+                    break
+                }
+            }
+        }
+        changes.noteChange()
+        sessions.update(context.session.id) { $0.uploadReport = report }
+        return .redirect(to: "/scan")
+    }
+
+    /// A client's file name reduced to letters, digits, `.`, `-` and `_` (it is never a path), at most 80 of them.
+    static func safeFileName(_ name: String) -> String {
+        let kept = name.unicodeScalars.map { scalar -> Character in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
+                ? Character(scalar) : "_"
+        }
+        let trimmed = String(kept.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        return trimmed.isEmpty ? "picture" : trimmed
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import ProspectStore
+import ProspectsCore
+import ProspectsService
+import ProspectsTestSupport
+import ProspectsWeb
+import WebTestSupport
+
+/// A `prospects serve` on 127.0.0.1 (port chosen by the system) over a fresh SQLite store, and a raw HTTP client
+/// that keeps the session cookie and the form token the pages hand out, as a browser would.
+final class WebFixture {
+    let folder: TemporaryDirectory
+    let storePath: String
+    let server: WebServer
+    var cookie: String?
+
+    init(leads: [Prospect] = [], configure: (inout WebConfiguration) -> Void = { _ in }) throws {
+        folder = try TemporaryDirectory(prefix: "prospects-web-test")
+        storePath = folder.file("prospects.sqlite")
+        let store = try SQLiteStore(path: storePath)
+        var seenAt = Date(timeIntervalSince1970: 1_780_000_000)
+        _ = try store.record(
+            leads.map { prospect in
+                seenAt += 60
+                return Sighting(prospect: prospect, source: "test", seenAt: seenAt)
+            })
+        let uploads = folder.file("uploads")
+        try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: false)
+        var configuration = WebConfiguration()
+        configuration.port = 0
+        configuration.storeOption = storePath
+        configuration.threadCount = 2
+        configuration.uploadDirectory = uploads
+        configuration.changePollInterval = .milliseconds(100)
+        configure(&configuration)
+        server = try WebServer(configuration: configuration)
+    }
+
+    deinit {
+        server.stop()
+        folder.cleanup()
+    }
+
+    var port: UInt16 { server.port }
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// A store connection of the test's own, to check what the server did.
+    func store() throws -> SQLiteStore { try SQLiteStore(path: storePath, create: false) }
+
+    /// Sends one request on a new connection, with the session cookie once one was given.
+    func request(
+        _ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = [],
+        host: String? = nil
+    ) throws -> RawHTTPResponse {
+        let client = try RawHTTPClient(port: port)
+        defer { client.close() }
+        var headers = headers
+        if let cookie, !headers.contains(where: { $0.0 == "Cookie" }) { headers.append(("Cookie", cookie)) }
+        try client.send(
+            RawHTTPClient.requestBytes(method, path, host: host ?? "127.0.0.1:\(port)", headers: headers, body: body))
+        let response = try client.readResponse(method: method)
+        if let setCookie = response.header("Set-Cookie"), let pair = setCookie.split(separator: ";").first {
+            cookie = String(pair)
+        }
+        return response
+    }
+
+    /// GETs a page and returns it.
+    func get(_ path: String) throws -> RawHTTPResponse { try request("GET", path) }
+
+    /// The form token of the session, read from a page's hidden field.
+    func csrfToken() throws -> String {
+        let page = try get("/scan").text
+        guard let range = page.range(of: "name=\"csrf\" value=\"") else { throw WebFixtureError.noToken }
+        return String(page[range.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// POSTs a urlencoded form with the session's token (unless `token` says otherwise).
+    func post(_ path: String, _ fields: [(String, String)], token: String? = nil) throws -> RawHTTPResponse {
+        let token = try token ?? csrfToken()
+        let all = token.isEmpty ? fields : [("csrf", token)] + fields
+        let body = all.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+        return try request(
+            "POST", path, headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array(body.utf8))
+    }
+
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    }
+
+    /// The leads as the store holds them, by name.
+    func leads() throws -> [String: StoredProspect] {
+        Dictionary(try store().list(filter: .everyone, sort: .name, reverse: false).map { ($0.prospect.name, $0) }) {
+            first, _ in first
+        }
+    }
+}
+
+enum WebFixtureError: Error {
+    case noToken
+}
+
+/// Twelve leads: a few named people and the rest numbered.
+let sampleLeads: [Prospect] =
+    [
+        Prospect(name: "Ada Lovelace", email: "ada@example.org", organization: "Analytical Engines"),
+        Prospect(name: "Grace Hopper", email: "grace@example.org", organization: "US Navy"),
+        Prospect(name: "Björn Ødegård", email: "bjorn@example.no"),
+    ] + (1...9).map { Prospect(name: "Person \($0)", email: "person\($0)@example.com") }
