@@ -10,7 +10,8 @@ public enum ProspectsCommand {
     static let subcommands: [any Subcommand.Type] = [
         DecodeCommand.self, IngestCommand.self, ListCommand.self, ShowCommand.self, MarkCommand.self,
         NoteCommand.self, RateCommand.self, TagCommand.self, EditCommand.self, DeleteCommand.self, RemindCommand.self,
-        DueCommand.self, ExportCommand.self, ImportCommand.self, EncodeCommand.self, WatchCommand.self, ServeCommand.self,
+        DueCommand.self, ExportCommand.self, ImportCommand.self, EncodeCommand.self, WatchCommand.self,
+        ServeCommand.self,
         CompletionsCommand.self,
     ]
 
