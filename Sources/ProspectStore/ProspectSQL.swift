@@ -223,8 +223,8 @@ enum ProspectSQL {
     /// Every sighting of a prospect, oldest first: the first one is kept in the prospect row (`first_source`,
     /// `created_at`), later ones in `scans`, which saves a bulk import one insert per new prospect.
     static let history = """
-        SELECT first_source, created_at, 0 AS seq FROM prospects WHERE id = $1 \
-        UNION ALL SELECT source, seen_at, id FROM scans WHERE prospect_id = $1 \
+        SELECT first_source, created_at, 0 AS seq, first_event, first_collected_by FROM prospects WHERE id = $1 \
+        UNION ALL SELECT source, seen_at, id, event, collected_by FROM scans WHERE prospect_id = $1 \
         ORDER BY 2 ASC, 3 ASC
         """
     /// The values of `insertScan`.
@@ -495,7 +495,9 @@ enum ProspectSQL {
     }
 
     static func scanRecord(from row: some DatabaseRow) throws(StoreError) -> ScanRecord {
-        ScanRecord(source: try row.text(0), seenAt: try row.date(1))
+        ScanRecord(
+            source: try row.text(0), seenAt: try row.date(1), event: try row.optionalText(3),
+            collectedBy: try row.optionalText(4))
     }
 
     static func ledgerEntry(from row: some DatabaseRow) throws(StoreError) -> LedgerEntry {

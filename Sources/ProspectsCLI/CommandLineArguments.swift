@@ -16,15 +16,21 @@ struct CommandLineArguments {
     private(set) var values: [String: [String]] = [:]
     private(set) var positionals: [String] = []
 
-    /// `flags` and `options` list the accepted names with their dashes (`--json`, `-o`).
-    init(_ arguments: [String], flags allowedFlags: Set<String>, options allowedOptions: Set<String>) throws(UsageError)
-    {
+    /// `flags` and `options` list the accepted names with their dashes (`--json`, `-o`). With `dashWords`, a word
+    /// after one dash that names no option (`tag ada@example.org -demo`) is a positional.
+    init(
+        _ arguments: [String], flags allowedFlags: Set<String>, options allowedOptions: Set<String>,
+        dashWords: Bool = false
+    ) throws(UsageError) {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+            let isDashWord =
+                dashWords && !argument.hasPrefix("--") && argument.count > 1 && !allowedFlags.contains(argument)
+                && !allowedOptions.contains(argument)
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" || isDashWord {
                 positionals.append(argument)
                 continue
             }

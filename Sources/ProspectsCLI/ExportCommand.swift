@@ -8,13 +8,15 @@ struct ExportCommand: Subcommand {
     static let name = "export"
     static let abstract = "Export the prospects as CSV, vCard or JSON Lines."
     static let help = """
-        USAGE: prospects export [--store <location>] --format csv|json|vcard [--filter <tab>] [--sort <order>]
-                                [--reverse] [--no-formula-guard] [-o <file>]
+        USAGE: prospects export [--store <location>] --format csv|json|vcard [--filter <tab>] [--search <text>]
+                                [--rating <rating>] [--tag <tag>] [--event <event>] [--by <name>]
+                                [--sort <order>] [--reverse] [--no-formula-guard] [-o <file>]
 
         OPTIONS:
         \(storeOptionHelp)
           --format <format>       csv (RFC 4180, formula-injection guarded), json (JSON Lines) or vcard (vCard 4.0)
-          --filter, --sort, --reverse   as for 'list'
+          --filter, --search, --rating, --tag, --event, --by, --sort, --reverse
+                                  as for 'list'
           --no-formula-guard      csv: no ' before cells starting with = + - @ (a file for a CRM or a program,
                                   not a spreadsheet: +1 555 0100 stays a phone number)
           -o, --output <file>     write to this file (mode 0600, replaced atomically, never a database; a link is
@@ -22,23 +24,24 @@ struct ExportCommand: Subcommand {
           -h, --help              show this help
         """
     static let flags: Set<String> = ["--reverse", "--no-formula-guard"]
-    static let options: Set<String> = ["--store", "--format", "--filter", "--sort", "-o", "--output"]
+    static let options: Set<String> = [
+        "--store", "--format", "--filter", "--sort", "-o", "--output", "--search", "--rating", "--tag", "--event",
+        "--by",
+    ]
     static let optionValues = ListCommand.optionValues.merging(["--format": ExportFormat.allCases.map(\.rawValue)]) {
         $1
     }
 
     let arguments: CommandLineArguments
     let format: ExportFormat
-    let filter: ProspectFilter
-    let sort: ProspectSort
+    let query: ProspectQuery
     let output: String?
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
         self.arguments = arguments
         guard arguments.value("--format") != nil else { throw UsageError("export needs --format csv|json|vcard") }
         format = try arguments.choice("--format", default: .csv)
-        filter = try arguments.choice("--filter", default: .everyone)
-        sort = try arguments.choice("--sort", default: .name)
+        query = try ListCommand.query(arguments)
         let output = arguments.value("-o") ?? arguments.value("--output")
         guard output != "" else { throw UsageError("-o needs a file name") }
         self.output = output == "-" ? nil : output  // `-o -`: stdout, as usual
@@ -50,7 +53,6 @@ struct ExportCommand: Subcommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let out = context.console.out
-        let query = ProspectQuery(filter: filter, sort: sort, reverse: arguments.has("--reverse"))
         // A closed or full stdout is reported when the command ends; formatting the rest would be for nothing.
         let destination =
             output.map { ExportDestination.file(path: $0) }

@@ -8,19 +8,22 @@ import SystemCalls
 /// `prospects import`: load an existing list (a CRM export) through the same validation and dedup rules.
 struct ImportCommand: Subcommand {
     static let name = "import"
-    static let abstract = "Import a CSV or JSON Lines list into the store, deduplicated."
+    static let abstract = "Import a CSV, JSON Lines or vCard list into the store, deduplicated."
     static let help = """
-        USAGE: prospects import [--store <location>] --format csv|json [--from-line <n>] [--again] [--json] <file>
+        USAGE: prospects import [--store <location>] [--format csv|json|vcard] [--event <event>] [--by <name>]
+                                [--from-line <n>] [--again] [--json] <file>
 
         ARGUMENTS:
           <file>                  CSV with a header row (name, email; optional phone, organization, contacted,
                                   createdAt, remindAt) or JSON Lines (one object per line with those keys), as
                                   'export' writes them; contacted, createdAt and remindAt apply to new prospects;
-                                  - reads stdin
+                                  or a .vcf file of any number of cards (vCard 2.1, 3.0, 4.0); - reads stdin
 
         OPTIONS:
         \(storeOptionHelp)
-          --format <format>       csv or json
+        \(collectionOptionHelp)
+          --format <format>       csv, json or vcard; without it, a file that starts BEGIN:VCARD is vcard, and
+                                  the name tells the others (.csv, .json, .jsonl, .vcf)
           --from-line <n>         skip the records that start before line n: to finish an import that stopped
                                   half-way (its message says where) without counting its first rows twice
           --again                 count the rows of a list imported before once more (see below)
@@ -40,7 +43,7 @@ struct ImportCommand: Subcommand {
         reading it fails (midway: the rows before are imported), 69 when the store is unavailable.
         """
     static let flags: Set<String> = ["--json", "--again"]
-    static let options: Set<String> = ["--store", "--format", "--from-line"]
+    static let options: Set<String> = ["--store", "--format", "--from-line", "--event", "--by"]
     static let optionValues = ["--format": ImportFormat.allCases.map(\.rawValue)]
 
     let arguments: CommandLineArguments
@@ -50,10 +53,14 @@ struct ImportCommand: Subcommand {
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
         self.arguments = arguments
-        guard arguments.value("--format") != nil else { throw UsageError("import needs --format csv|json") }
-        format = try arguments.choice("--format", default: .csv)
         guard arguments.positionals.count == 1 else { throw UsageError("import needs exactly one file") }
         path = arguments.positionals[0]
+        let given: ImportFormat? = try arguments.choice("--format")
+        // A vCard file says so in its first bytes; a pipe cannot be looked into first.
+        guard let format = given ?? (path == "-" ? nil : ProspectsService.importFormat(ofFileAt: path)) else {
+            throw UsageError("import needs --format csv|json|vcard (a vCard file is recognised by its content)")
+        }
+        self.format = format
         firstLine = try arguments.integer("--from-line", in: 1...Int.max) ?? 1
     }
 
@@ -61,7 +68,7 @@ struct ImportCommand: Subcommand {
         let console = context.console
         let request = ListImport.Request(
             path: path, format: format, firstLine: firstLine, countAgain: arguments.has("--again"),
-            stopOnInterrupt: true)
+            stopOnInterrupt: true, context: try context.collectionContext(arguments))
         let name = SafeText.escaped(request.sourceName)
         let service = context.service(arguments)
         var status = ExitCode.success

@@ -10,7 +10,8 @@ struct IngestCommand: Subcommand {
     static let name = "ingest"
     static let abstract = "Decode pictures and add their contacts to the store, deduplicated."
     static let help = """
-        USAGE: prospects ingest [--store <location>] [--json] [--quiet] [--pixel-limit <n>] [--jobs <n>] <path> ...
+        USAGE: prospects ingest [--store <location>] [--event <event>] [--by <name>] [--json] [--quiet]
+                                [--pixel-limit <n>] [--jobs <n>] <path> ...
 
         ARGUMENTS:
           <path>                  pictures (PNG, JPEG, HEIC, AVIF, WebP: told by their bytes, whatever the
@@ -20,6 +21,7 @@ struct IngestCommand: Subcommand {
 
         OPTIONS:
         \(storeOptionHelp)
+        \(collectionOptionHelp)
           --quiet                 no progress line (it is shown only when stderr is a terminal anyway)
           --json                  one JSON line per code (with "stored": inserted|duplicate and the prospect's
                                   "id") or failed file, then a summary line {"files","inserted","duplicates",
@@ -37,7 +39,7 @@ struct IngestCommand: Subcommand {
         69 when the store is unavailable.
         """
     static let flags: Set<String> = ["--json", "--quiet"]
-    static let options: Set<String> = ["--store", "--pixel-limit", "--jobs"]
+    static let options: Set<String> = ["--store", "--pixel-limit", "--jobs", "--event", "--by"]
 
     let arguments: CommandLineArguments
     let json: Bool
@@ -56,7 +58,8 @@ struct IngestCommand: Subcommand {
     func run(_ context: CommandContext) throws -> ExitCode {
         let console = context.console
         let ingester = try context.service(arguments).ingester(
-            workers: workers, options: .init(pixelLimit: pixelLimit), stopOnInterrupt: true)
+            workers: workers, options: .init(pixelLimit: pixelLimit), stopOnInterrupt: true,
+            context: try context.collectionContext(arguments))
         var status = ExitCode.success
         if console.err.isTerminal && !json && !arguments.has("--quiet") {
             console.progress = ProgressLine(stream: console.err)

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import ProspectStore
 import ProspectsCore
@@ -36,6 +37,15 @@ final class OutputStream {
 
     /// True when the descriptor is a terminal (colour, tables, progress only then).
     var isTerminal: Bool { fd.map { isatty($0) == 1 } ?? false }
+
+    /// The terminal's width in columns, or nil when the stream is no terminal (a pipe or a file gets full lines).
+    /// The corresponding C function is `ioctl` with `TIOCGWINSZ`.
+    var terminalColumns: Int? {
+        guard let fd, isatty(fd) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
 
     func line(_ text: String) {
         buffer.append(contentsOf: text.utf8)
@@ -76,14 +86,38 @@ final class Console {
     let out: OutputStream
     let err: OutputStream
 
-    init(out: OutputStream = OutputStream(fd: 1), err: OutputStream = OutputStream(fd: 2, lineFlushed: true)) {
+    /// Where answers to a question come from: nil when no person can answer (stdin is no terminal).
+    private let answers: (() -> String?)?
+
+    init(
+        out: OutputStream = OutputStream(fd: 1), err: OutputStream = OutputStream(fd: 2, lineFlushed: true),
+        answers: (() -> String?)? = Console.terminalAnswers()
+    ) {
         self.out = out
         self.err = err
+        self.answers = answers
     }
 
-    /// Two streams in memory, for tests.
-    static func capturing() -> Console {
-        Console(out: OutputStream(capturing: false), err: OutputStream(capturing: true))
+    /// Two streams in memory, for tests; `answers` are what a person at a terminal would type, in turn.
+    static func capturing(answers: [String]? = nil) -> Console {
+        var remaining = answers?[...]
+        return Console(
+            out: OutputStream(capturing: false), err: OutputStream(capturing: true),
+            answers: answers == nil ? nil : { remaining?.popFirst() })
+    }
+
+    /// A line typed at the terminal, when stdin and stderr are one; nil otherwise (a script, a pipe).
+    static func terminalAnswers() -> (() -> String?)? {
+        isatty(0) == 1 && isatty(2) == 1 ? { readLine(strippingNewline: true) } : nil
+    }
+
+    /// Asks `question` on stderr and reads the answer: true for y or yes; nil when no person can be asked.
+    func confirm(_ question: String) -> Bool? {
+        guard let answers else { return nil }
+        out.flush()
+        err.partial("\(question) [y/N] ")
+        guard let answer = answers() else { return false }
+        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
     /// The redrawn progress line on stderr, when one is showing.

@@ -9,8 +9,10 @@ public enum ProspectsCommand {
 
     static let subcommands: [any Subcommand.Type] = [
         DecodeCommand.self, IngestCommand.self, ListCommand.self, ShowCommand.self, MarkCommand.self,
-        DeleteCommand.self, RemindCommand.self, DueCommand.self, ExportCommand.self, ImportCommand.self,
-        EncodeCommand.self, WatchCommand.self, ServeCommand.self, CompletionsCommand.self,
+        NoteCommand.self, RateCommand.self, TagCommand.self, EditCommand.self, DeleteCommand.self, RemindCommand.self,
+        DueCommand.self, ExportCommand.self, ImportCommand.self, EncodeCommand.self, WatchCommand.self,
+        ServeCommand.self,
+        CompletionsCommand.self,
     ]
 
     /// Runs with the process's arguments and environment and exits.
@@ -107,7 +109,8 @@ public enum ProspectsCommand {
         }
         let context = CommandContext(console: console, environment: environment)
         do {
-            let arguments = try CommandLineArguments(rest, flags: command.flags, options: command.options)
+            let arguments = try CommandLineArguments(
+                rest, flags: command.flags, options: command.options, dashWords: command.takesDashWords)
             return try command.init(arguments).run(context)
         } catch let error as UsageError {
             console.warn("\(error.message). See 'prospects help \(command.name)'.")

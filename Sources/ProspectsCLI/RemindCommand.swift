@@ -13,30 +13,43 @@ struct RemindCommand: Subcommand {
 
         OPTIONS:
         \(storeOptionHelp)
-          --at <date>             2026-12-01 (09:00 local), 2026-12-01 14:30 (local) or ISO 8601 (2026-12-01T14:30:00Z)
-          --in <duration>         from now: 90s, 30m, 2h, 1d, 1w, or a sum such as 1h30m
+          --at <date>             2026-12-01 (09:00 local), 2026-12-01 14:30 (local), ISO 8601
+                                  (2026-12-01T14:30:00Z), or as said: 'tomorrow 9:00', 'today 17:30', friday (the
+                                  next one, 09:00), 'fri 2pm', 'in 3 days', 'in 2 hours'
+          --in <duration>         from now: 90s, 30m, 2h, 1d, 1w, a sum such as 1h30m, or '3 days'
+
           --clear                 remove the reminder
           -h, --help              show this help
 
-        Exit status: 0 when every prospect was found, 65 when one was not.
+        A time already past is set all the same, with a warning. Exit status: 0 when every prospect was found, 65
+        when one was not.
         """
     static let flags: Set<String> = ["--clear"]
     static let options: Set<String> = ["--store", "--at", "--in"]
 
     let arguments: CommandLineArguments
     let date: Date?
+    let now: Date
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
         self.arguments = arguments
+        let now = Date()
+        self.now = now
         let at = try arguments.value(
-            "--at", expected: "a date from year 1 to 9999: 2026-12-01, '2026-12-01 14:30' (local time) or ISO 8601"
-        ) { ReminderTime.parseDate($0) }
-        let after = try arguments.value("--in", expected: "a duration up to a century: 90s, 30m, 2h, 1d, 1w or 1h30m") {
-            ReminderTime.parseDuration($0)
+            "--at",
+            expected:
+                "a date from year 1 to 9999: 2026-12-01, '2026-12-01 14:30' (local time), ISO 8601, "
+                + "'tomorrow 9:00', friday or 'in 3 days'"
+        ) { ReminderTime.parse($0, now: now, timeZone: .current) }
+        let after = try arguments.value(
+            "--in", expected: "a duration up to a century: 90s, 30m, 2h, 1d, 1w, 1h30m or '3 days'"
+        ) { text in
+            ReminderTime.parseDuration(text).map { now.addingTimeInterval($0) }
+                ?? ReminderTime.parse("in " + text, now: now, timeZone: .current)
         }
         switch (at, after, arguments.has("--clear")) {
         case (let at?, nil, false): date = at
-        case (nil, let after?, false): date = Date().addingTimeInterval(after)
+        case (nil, let after?, false): date = after
         case (nil, nil, true): date = nil
         default: throw UsageError("give exactly one of --at, --in or --clear")
         }
@@ -45,6 +58,9 @@ struct RemindCommand: Subcommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let service = context.service(arguments)
+        if let date, date < now {
+            context.console.warn("\(HumanText.date(date)) is already past; the reminder is due at once")
+        }
         return try forEachReference(arguments.positionals, context) { reference throws(StoreError) in
             try service.setReminder(reference, at: date)
         } done: { text in

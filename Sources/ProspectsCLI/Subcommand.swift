@@ -1,5 +1,7 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
+import ProspectsIngest
 import ProspectsService
 
 /// One `prospects` subcommand: its help, the options it accepts, and how it runs.
@@ -13,6 +15,8 @@ protocol Subcommand: SendableMetatype {
     static var options: Set<String> { get }
     /// The words an option accepts, for shell completion (`--filter`: everyone, contacted, uncontacted).
     static var optionValues: [String: [String]] { get }
+    /// True when a word after one dash is an argument (`tag EMAIL -word`), not an option.
+    static var takesDashWords: Bool { get }
 
     init(_ arguments: CommandLineArguments) throws(UsageError)
     func run(_ context: CommandContext) throws -> ExitCode
@@ -20,6 +24,7 @@ protocol Subcommand: SendableMetatype {
 
 extension Subcommand {
     static var optionValues: [String: [String]] { [:] }
+    static var takesDashWords: Bool { false }
 }
 
 /// What every command may use: the streams, the environment.
@@ -30,6 +35,31 @@ final class CommandContext {
     init(console: Console, environment: [String: String]) {
         self.console = console
         self.environment = environment
+    }
+
+    /// Who is at the keyboard: `--by` when given, else the login name (`LOGNAME`, `USER`, else the password
+    /// database's name for this user).
+    func collector(_ arguments: CommandLineArguments) -> String {
+        if let by = arguments.value("--by") { return by }
+        for variable in ["LOGNAME", "USER"] {
+            if let name = environment[variable], !name.isEmpty { return name }
+        }
+        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }
+        return "uid \(geteuid())"
+    }
+
+    /// `--event` and `--by` (else the login name) of `ingest`, `import` and `watch`, checked as a card's fields are.
+    func collectionContext(_ arguments: CommandLineArguments) throws(UsageError) -> CollectionContext {
+        func checked(_ text: String?, _ option: String) throws(UsageError) -> String? {
+            guard let text else { return nil }
+            switch FreeText.line(text, field: option) {
+            case .success(let value): return value
+            case .failure(let error): throw UsageError("invalid value for '\(option)': \(error.message)")
+            }
+        }
+        return CollectionContext(
+            event: try checked(arguments.value("--event"), "--event"),
+            collectedBy: try checked(collector(arguments), "--by"))
     }
 
     /// The application layer on the store named by `--store`, else `PROSPECTS_STORE`, else `./prospects.sqlite`.
@@ -46,6 +76,13 @@ final class CommandContext {
         try service(arguments, lockWait: lockWait).openStore(create: create)
     }
 }
+
+/// The help text of `--event` and `--by`, shared by the commands that load cards.
+let collectionOptionHelp = """
+      --event <event>         the event the cards were collected at, kept with each scan ("KubeCon EU 2026")
+      --by <name>             who collected them, kept with each scan and as the author of a card's own note
+                              (default: the login name)
+    """
 
 /// The help text of the `--store` option, shared by every command that uses the store.
 let storeOptionHelp = """

@@ -3,29 +3,37 @@
 /// Column widths are those of the header and the first `sampleSize` rows, so that a list of millions starts at
 /// once and holds no more than those rows: a later, wider cell pushes the rest of its line to the right instead
 /// (nothing is cut). A column with a limit cuts every cell wider than it with `…`, so that one very long name does
-/// not widen the table for everyone; what it cut is in `show` and in `--json`.
+/// not widen the table for everyone; what it cut is in `show` and in `--json`. With a `fit` width (a terminal's),
+/// the widest columns are narrowed until a line fits in it, and their cells cut with `…` too.
 struct TextTable {
     struct Column {
         let title: String
         /// The most terminal columns a cell may take, `…` included.
         var limit: Int?
+        /// Kept whole when the table is narrowed to fit (an id).
+        var keepsWidth: Bool
 
-        init(_ title: String, limit: Int? = nil) {
+        init(_ title: String, limit: Int? = nil, keepsWidth: Bool = false) {
             self.title = title
             self.limit = limit
+            self.keepsWidth = keepsWidth
         }
     }
 
     private let columns: [Column]
     private let out: OutputStream
     private let sampleSize: Int
+    private let fit: Int?
     private var sample: [[String]] = []
     private var widths: [Int]?
+    /// Per column, the width its cells are cut to once the table was narrowed to fit.
+    private var cutWidths: [Int?] = []
 
-    init(_ columns: [Column], out: OutputStream, sampleSize: Int = 1_000) {
+    init(_ columns: [Column], out: OutputStream, sampleSize: Int = 1_000, fit: Int? = nil) {
         self.columns = columns
         self.out = out
         self.sampleSize = sampleSize
+        self.fit = fit
     }
 
     mutating func add(_ row: [String]) {
@@ -48,14 +56,34 @@ struct TextTable {
         for row in sample {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], Self.displayWidth(cell)) }
         }
+        let natural = widths
+        if let fit { widths = Self.narrowed(widths, columns, to: fit) }
+        cutWidths = zip(widths, natural).map { $0 < $1 ? $0 : nil }
         write(columns.map(\.title), widths)
         for row in sample { write(row, widths) }
         sample = []
         self.widths = widths
     }
 
+    /// `widths` narrowed, widest column first, until a line of them fits in `fit` columns; a column keeps at least
+    /// its title's width, or 3.
+    static func narrowed(_ widths: [Int], _ columns: [Column], to fit: Int) -> [Int] {
+        var widths = widths
+        let gaps = 2 * max(0, widths.count - 1)
+        let minimum = columns.map { $0.keepsWidth ? Int.max : max(3, displayWidth($0.title)) }
+        while widths.reduce(gaps, +) > fit {
+            let candidates = widths.indices.filter { !columns[$0].keepsWidth && widths[$0] > minimum[$0] }
+            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+            widths[widest] -= 1
+        }
+        return widths
+    }
+
     private func write(_ row: [String], _ widths: [Int]) {
         var line = ""
+        let row = row.enumerated().map { index, cell in
+            index < cutWidths.count ? cutWidths[index].map { Self.cut(cell, to: $0) } ?? cell : cell
+        }
         for (index, cell) in row.enumerated() {
             line += cell
             if index < row.count - 1 {

@@ -11,14 +11,16 @@ struct WatchCommand: Subcommand {
     static let name = "watch"
     static let abstract = "Watch a drop folder and ingest every PNG file put into it, exactly once."
     static let help = """
-        USAGE: prospects watch [--store <location>] [--json] [--archive <dir>] [--rejected <dir>] [--poll <seconds>]
-                               [--workers <n>] [--pixel-limit <n>] [--no-recursive] <inbox>
+        USAGE: prospects watch [--store <location>] [--event <event>] [--by <name>] [--json] [--archive <dir>]
+                               [--rejected <dir>] [--poll <seconds>] [--workers <n>] [--pixel-limit <n>]
+                               [--no-recursive] <inbox>
 
         ARGUMENTS:
           <inbox>                 the folder to watch, with its subfolders
 
         OPTIONS:
         \(storeOptionHelp)
+        \(collectionOptionHelp)
           --json                  one JSON line per file on stdout, flushed at once:
                                   {"file","outcome":"inserted"|"duplicate"|"rejected","prospects":[…],"error",
                                   "rejectedCodes":[…],"movedTo"} (rejectedCodes: the codes that are no contact);
@@ -49,7 +51,9 @@ struct WatchCommand: Subcommand {
         others go on.
         """
     static let flags: Set<String> = ["--json", "--decoder-worker", "--no-recursive"]
-    static let options: Set<String> = ["--store", "--archive", "--rejected", "--poll", "--workers", "--pixel-limit"]
+    static let options: Set<String> = [
+        "--store", "--archive", "--rejected", "--poll", "--workers", "--pixel-limit", "--event", "--by",
+    ]
 
     let arguments: CommandLineArguments
     let json: Bool
@@ -90,6 +94,7 @@ struct WatchCommand: Subcommand {
             decoderExecutable: "/proc/self/exe",
             decoderArguments: ["prospects", "watch", "--decoder-worker", "--pixel-limit", String(pixelLimit)])
         options.recursive = !arguments.has("--no-recursive")
+        options.context = try context.collectionContext(arguments)
         do {
             // A short wait for another process's lock: the loop waits a busy store out itself (see `commit`), and
             // a long one would hold up a stop signal or an inbox that went away.

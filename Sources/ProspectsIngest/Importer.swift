@@ -78,6 +78,7 @@ public final class Importer {
     private var newEntry: LedgerEntry?
 
     private let firstLine: Int
+    private let context: CollectionContext
 
     /// `batchSize` rows per batch, the first at most 1,000 so that the writer starts early. On 100,000 rows, 10,000
     /// was as fast as 20,000 or 5,000 with 9 MB less peak memory than 20,000. Another process waiting to write is
@@ -85,8 +86,12 @@ public final class Importer {
     /// has).
     /// Records that start before `firstLine` are read past, neither imported nor counted: the way to finish an
     /// import that stopped half-way without counting its first rows twice.
-    public init(store: any ProspectStore, batchSize: Int = 10_000, firstLine: Int = 1) {
+    /// Every row records `context`'s event and collector.
+    public init(
+        store: any ProspectStore, batchSize: Int = 10_000, firstLine: Int = 1, context: CollectionContext = .init()
+    ) {
         self.store = store
+        self.context = context
         self.batchSize = max(1, batchSize)
         self.firstLine = firstLine
     }
@@ -128,9 +133,11 @@ public final class Importer {
         let owned = Owned(reader)
         let batchSize = batchSize
         let firstLine = firstLine
+        let context = context
         let thread = Thread {
             Self.read(
-                owned.value, source: source, seenAt: seenAt, batchSize: batchSize, firstLine: firstLine, into: handOff)
+                owned.value, source: source, seenAt: seenAt, batchSize: batchSize, firstLine: firstLine,
+                context: context, into: handOff)
         }
         thread.start()
 
@@ -250,7 +257,7 @@ public final class Importer {
     /// The reading thread: validates rows into batches until the file ends, fails, or the writer gives up.
     static func read(
         _ reader: any ImportRecordReader, source: String, seenAt: Date, batchSize: Int, firstLine: Int,
-        into handOff: HandOff<Batch, ImportError>
+        context: CollectionContext = .init(), into handOff: HandOff<Batch, ImportError>
     ) {
         let parser = PayloadParser()
         var batch = Batch()
@@ -286,8 +293,8 @@ public final class Importer {
                         }
                         // The list's own flag (a CRM's state, or our export's column) applies to new prospects only.
                         batch.sightings.append(
-                            Sighting(
-                                prospect: prospect, source: "\(source):\(record.line)", seenAt: seenAt,
+                            context.sighting(
+                                prospect, source: "\(source):\(record.line)", seenAt: seenAt,
                                 // An added date in the future would keep the row first in `--sort recent` for ever.
                                 contactedIfNew: record.contacted == true,
                                 createdAtIfNew: record.createdAt.map { min($0, seenAt) },

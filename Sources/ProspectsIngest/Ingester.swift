@@ -24,15 +24,18 @@ public final class Ingester {
     private let store: any ProspectStore
     private let processor: ParallelProcessor
     private let batchSize: Int
+    private let context: CollectionContext
     private var stopSignals: SignalPipe?
     /// The totals of the files committed so far. After `Interrupted` every file reported is in the store, and no
     /// other: running the same ingest again loads the rest, and counts those as duplicates (the ledger knows them).
     public private(set) var committed = LoadTotals()
 
     public init(
-        store: any ProspectStore, workers: Int? = nil, options: FileProcessor.Options = .init(), batchSize: Int = 512
+        store: any ProspectStore, workers: Int? = nil, options: FileProcessor.Options = .init(), batchSize: Int = 512,
+        context: CollectionContext = .init()
     ) {
         self.store = store
+        self.context = context
         self.processor = ParallelProcessor(workers: workers, options: options)
         self.batchSize = batchSize
     }
@@ -45,7 +48,7 @@ public final class Ingester {
 
     /// Ingests every image under `paths`; a bad file is reported and the run goes on. Throws only for the store.
     public func ingest(_ paths: [String], report: (Event) throws -> Void) throws -> LoadTotals {
-        let loader = Loader(store: store, batchSize: batchSize)
+        let loader = Loader(store: store, batchSize: batchSize, context: context)
         let jobs = try InputWalker.jobs(
             for: paths, missing: { path, error in try report(.missing(path: path, error: error)) },
             noImages: { folder in try report(.noImages(folder: folder)) },

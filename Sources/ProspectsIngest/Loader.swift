@@ -80,13 +80,19 @@ public final class Loader {
     private let store: any ProspectStore
     private let batchSize: Int
     private let now: () -> Date
+    private let context: CollectionContext
     private var pending: [FileOutcome] = []
     private var pendingSightings = 0
     public private(set) var totals = LoadTotals()
 
     /// `batchSize` is the number of sightings per transaction; 1 commits every file on its own (watch mode).
-    public init(store: any ProspectStore, batchSize: Int = 512, now: @escaping () -> Date = Date.init) {
+    /// Every sighting records `context`'s event and collector.
+    public init(
+        store: any ProspectStore, batchSize: Int = 512, context: CollectionContext = .init(),
+        now: @escaping () -> Date = Date.init
+    ) {
         self.store = store
+        self.context = context
         self.batchSize = max(1, batchSize)
         self.now = now
     }
@@ -132,7 +138,7 @@ public final class Loader {
                     contentHash: hash, fileName: file.path, outcome: .inserted, prospects: prospects.count,
                     processedAt: seenAt)
             }
-            let sightings = prospects.map { Sighting(prospect: $0, source: file.path, seenAt: seenAt) }
+            let sightings = prospects.map { context.sighting($0, source: file.path, seenAt: seenAt) }
             groups.append(LedgeredSightings(entry: entry, sightings: sightings))
         }
         let results = groups.isEmpty ? [] : try store.record(groups)

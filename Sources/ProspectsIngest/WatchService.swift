@@ -51,6 +51,8 @@ public final class WatchService {
         /// The longest wait between two tries of a commit that found the store unreachable or busy (the waits
         /// double from a second up to this).
         public var storeRetryLimit: Duration = .seconds(30)
+        /// The event and collector every file's sightings record.
+        public var context = CollectionContext()
 
         public init(
             inbox: String, archive: String? = nil, rejected: String? = nil, pollInterval: Duration? = nil,
@@ -112,7 +114,7 @@ public final class WatchService {
         supervisor = try DecoderSupervisor(
             executable: options.decoderExecutable, arguments: options.decoderArguments, count: options.workers)
         // Every file commits on its own, or with whatever else is decided at the same moment.
-        loader = Loader(store: store, batchSize: Int.max)
+        loader = Loader(store: store, batchSize: Int.max, context: options.context)
         core = WatchCore(
             configuration: WatchCore.Configuration(
                 inbox: inbox.path, inotify: watcher != nil, pollInterval: options.pollInterval,

@@ -21,11 +21,14 @@ public struct ListImport {
         public var countAgain: Bool
         /// SIGINT and SIGTERM stop the import between batches (`Failure.interrupted`) instead of ending the process.
         public var stopOnInterrupt: Bool
+        /// The event and collector every row records.
+        public var context: CollectionContext
 
         public init(
             path: String, format: ImportFormat, firstLine: Int = 1, countAgain: Bool = false,
-            stopOnInterrupt: Bool = false
+            stopOnInterrupt: Bool = false, context: CollectionContext = .init()
         ) {
+            self.context = context
             self.path = path
             self.format = format
             self.firstLine = firstLine
@@ -116,7 +119,7 @@ public struct ListImport {
         } catch {
             throw .storeUnavailable(error)
         }
-        let importer = Importer(store: store, firstLine: request.firstLine)
+        let importer = Importer(store: store, firstLine: request.firstLine, context: request.context)
         // Without it, Ctrl-C ends the import in silence, and nobody knows which rows to import again.
         if request.stopOnInterrupt { try? importer.stopOnInterrupt() }
         let totals: Importer.Totals

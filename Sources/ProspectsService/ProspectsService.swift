@@ -68,8 +68,8 @@ public final class ProspectsService {
 
     /// How many prospects each tab holds, among those `search` selects (see `ProspectQuery.search`); one read.
     public func counts(search: String? = nil) throws(StoreError) -> TabCounts {
-        let search = search?.trimmingCharacters(in: .whitespaces)
-        if search?.isEmpty ?? true {
+        let search = search.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        if search == nil {
             let store = try store()
             let everyone = try store.count()
             var contacted = 0
@@ -95,9 +95,8 @@ public final class ProspectsService {
 
     /// Everything known about one prospect, its scan history included; nil when no prospect matches.
     public func details(of reference: ProspectReference) throws(StoreError) -> ProspectDetails? {
-        let store = try store()
-        guard let stored = try store.prospect(reference) else { return nil }
-        return ProspectDetails(stored: stored, history: try store.history(of: stored.id))
+        guard let stored = try store().prospect(reference) else { return nil }
+        return try details(of: stored)
     }
 
     /// Marks one prospect contacted or not; false when no prospect matches.
@@ -146,9 +145,13 @@ public final class ProspectsService {
     // MARK: Loading and leaving
 
     /// An `Ingester` on the store (a missing SQLite file is made): decodes files and loads their codes. With
-    /// `stopOnInterrupt`, SIGINT and SIGTERM stop it between batches (`Interrupted`, see `Ingester.committed`).
-    public func ingester(workers: Int?, options: FileProcessor.Options, stopOnInterrupt: Bool) throws -> Ingester {
-        let ingester = Ingester(store: try store(create: true), workers: workers, options: options)
+    /// `stopOnInterrupt`, SIGINT and SIGTERM stop it between batches (`Interrupted`, see `Ingester.committed`). Every
+    /// scan records `context`'s event and collector.
+    public func ingester(
+        workers: Int?, options: FileProcessor.Options, stopOnInterrupt: Bool, context: CollectionContext = .init()
+    ) throws -> Ingester {
+        let ingester = Ingester(
+            store: try store(create: true), workers: workers, options: options, context: context)
         if stopOnInterrupt { try ingester.stopOnInterrupt() }
         return ingester
     }
@@ -159,6 +162,20 @@ public final class ProspectsService {
         -> ListImport.Summary
     {
         try ListImport(request).run(self, report: report)
+    }
+
+    /// The format of the list at `path` when none is given: a vCard file by its first bytes, else by its name
+    /// (`ImportFormat(fileName:)`); nil when neither tells, or the file cannot be read (the import says why).
+    public static func importFormat(ofFileAt path: String) -> ImportFormat? {
+        // Only a regular file is looked into: bytes read from a FIFO would be lost to the import.
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        if type == .typeRegular, let handle = FileHandle(forReadingAtPath: path) {
+            defer { try? handle.close() }
+            if let bytes = try? handle.read(upToCount: 256), let format = ImportFormat(content: bytes) {
+                return format
+            }
+        }
+        return ImportFormat(fileName: path)
     }
 
     /// Streams the prospects `query` selects in `format` to `destination`, and returns how many there were. A list
@@ -194,11 +211,21 @@ public final class ProspectsService {
             return goOn
         }
         var count = 0
+        let store = try store()
+        var notesFailure: StoreError?
         try forEach(query) { prospect in
-            chunk += exporter.record(prospect).utf8
+            let notes: [ProspectNote]
+            do throws(StoreError) {
+                notes = try store.notes(of: prospect.id)
+            } catch {
+                notesFailure = error
+                return false
+            }
+            chunk += exporter.record(prospect, notes: notes).utf8
             count += 1
             return chunk.count < 1 << 16 || flush()
         }
+        if let notesFailure { throw notesFailure }
         _ = flush()
         if let failure { throw failure }
         try file?.finish()

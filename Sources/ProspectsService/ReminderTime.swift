@@ -47,4 +47,95 @@ public enum ReminderTime {
         guard number.isEmpty, sawUnit, total > 0, total <= longestDuration else { return nil }
         return total
     }
+
+    /// Any form `remind --at` takes: the dates of `parseDate`, or the way people say it, read at `now` in
+    /// `timeZone` — `tomorrow 9:00`, `today 17:30`, `friday` (the next Friday, not today, at 09:00), `fri 2pm`,
+    /// `next monday 8:15`, `in 3 days` (the same time of day, across a clock change), `in 2 hours`, `in 1h30m`.
+    public static func parse(_ text: String, now: Date, timeZone: TimeZone) -> Date? {
+        if let date = parseDate(text) { return date }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let first = words.first else { return nil }
+        let date: Date?
+        if first == "in" {
+            date = after(Array(words.dropFirst()), now: now, calendar: calendar)
+        } else {
+            date = onDay(words, now: now, calendar: calendar)
+        }
+        guard let date, range.contains(date) else { return nil }
+        return date
+    }
+
+    /// `3 days`, `2 hours`, `90 minutes`, `1 week`, or a compact duration (`1h30m`), from `now`.
+    private static func after(_ words: [String], now: Date, calendar: Calendar) -> Date? {
+        if words.count == 1 { return parseDuration(words[0]).map { now.addingTimeInterval($0) } }
+        guard words.count == 2, let count = Int(words[0]), count > 0, count <= 36_600 else { return nil }
+        let unit = words[1].hasSuffix("s") ? String(words[1].dropLast()) : words[1]
+        switch unit {
+        case "second", "sec": return now.addingTimeInterval(TimeInterval(count))
+        case "minute", "min": return now.addingTimeInterval(TimeInterval(count) * 60)
+        case "hour": return now.addingTimeInterval(TimeInterval(count) * 3600)
+        case "day": return calendar.date(byAdding: .day, value: count, to: now)
+        case "week": return calendar.date(byAdding: .day, value: 7 * count, to: now)
+        case "month": return calendar.date(byAdding: .month, value: count, to: now)
+        default: return nil
+        }
+    }
+
+    /// `today`, `tomorrow` or a weekday (`friday`, `fri`, `next friday`), and a time of day (09:00 when none).
+    private static func onDay(_ words: [String], now: Date, calendar: Calendar) -> Date? {
+        var words = words[...]
+        if words.first == "next" { words = words.dropFirst() }
+        guard let dayWord = words.popFirst(), words.count <= 1 else { return nil }
+        var hour = 9
+        var minute = 0
+        if let time = words.first {
+            guard let (h, m) = timeOfDay(time) else { return nil }
+            (hour, minute) = (h, m)
+        }
+        let today = calendar.startOfDay(for: now)
+        let days: Int
+        switch dayWord {
+        case "today": days = 0
+        case "tomorrow": days = 1
+        default:
+            guard let weekday = weekdays.firstIndex(where: { $0 == dayWord || $0.prefix(3) == dayWord }) else {
+                return nil
+            }
+            // Calendar weekdays run 1 (Sunday) to 7; the day named is always after today.
+            let current = calendar.component(.weekday, from: now) - 1
+            days = (weekday - current + 6) % 7 + 1
+        }
+        guard let day = calendar.date(byAdding: .day, value: days, to: today) else { return nil }
+        return calendar.date(bySettingHour: hour, minute: minute, second: 0, of: day)
+    }
+
+    private static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+
+    /// `9`, `9:00`, `14:30`, `9am`, `2pm`, `12:15am`.
+    private static func timeOfDay(_ text: String) -> (hour: Int, minute: Int)? {
+        var text = Substring(text)
+        var meridiem: String?
+        for suffix in ["am", "pm"] where text.hasSuffix(suffix) {
+            meridiem = suffix
+            text = text.dropLast(2)
+        }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count),
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            parts[0].count <= 2, var hour = Int(parts[0])
+        else { return nil }
+        var minute = 0
+        if parts.count == 2 {
+            guard parts[1].count == 2, let m = Int(parts[1]), m < 60 else { return nil }
+            minute = m
+        }
+        if let meridiem {
+            guard (1...12).contains(hour) else { return nil }
+            hour = hour % 12 + (meridiem == "pm" ? 12 : 0)
+        }
+        guard hour < 24 else { return nil }
+        return (hour, minute)
+    }
 }

@@ -8,8 +8,9 @@ struct CommandRun {
     var out: String
     var err: String
 
-    init(_ argv: [String], environment: [String: String] = [:]) {
-        let console = Console.capturing()
+    /// `answers`: what a person at a terminal types when asked, in turn; nil: no terminal.
+    init(_ argv: [String], environment: [String: String] = [:], answers: [String]? = nil) {
+        let console = Console.capturing(answers: answers)
         status = ProspectsCommand.run(argv, environment: environment, console: console)
         out = console.out.text
         err = console.err.text

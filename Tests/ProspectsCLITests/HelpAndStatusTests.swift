@@ -62,12 +62,15 @@ import Testing
             (["help", "frobnicate"], "prospects: unknown command 'frobnicate'. See 'prospects --help'.\n"),
             (["list", "--bogus"], "prospects: unknown option '--bogus'. See 'prospects help list'.\n"),
             (["list", "extra"], "prospects: list takes no arguments. See 'prospects help list'.\n"),
-            (["show"], "prospects: show needs exactly one email address or id. See 'prospects help show'.\n"),
+            (["show"], "prospects: show needs exactly one email address, id or search. See 'prospects help show'.\n"),
             (
                 ["mark", "ada@example.org"],
                 "prospects: give exactly one of --contacted or --uncontacted. See 'prospects help mark'.\n"
             ),
-            (["import", "x.csv"], "prospects: import needs --format csv|json. See 'prospects help import'.\n"),
+            (
+                ["import", "x.txt"],
+                "prospects: import needs --format csv|json|vcard (a vCard file is recognised by its content). See 'prospects help import'.\n"
+            ),
             (
                 ["export", "--format", "xml"],
                 "prospects: '--format' must be one of: csv, json, vcard (got 'xml'). See 'prospects help export'.\n"
