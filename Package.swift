@@ -66,6 +66,7 @@ let package = Package(
             name: "ProspectsService",
             dependencies: [
                 "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "ProspectsIngest", "SystemCalls",
+                "CCrypto",
             ],
             swiftSettings: strict
         ),

@@ -6,7 +6,7 @@ import ProspectsCore
 /// Open one per thread: the connection belongs to one thread at a time. Concurrent writers on other connections
 /// and machines are safe: the unique index and `ON CONFLICT` decide which sighting creates a prospect.
 public final class PostgresStore: ProspectStore {
-    private let connection: PostgresConnection
+    let connection: PostgresConnection
 
     /// Connects to `url` (`postgres://user:password@host:port/database`) and migrates the schema as needed.
     /// Fails within the connect timeout (5 s unless the URL sets `connect_timeout`) with `.unavailable`.

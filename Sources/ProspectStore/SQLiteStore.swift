@@ -5,7 +5,7 @@ import ProspectsCore
 ///
 /// Open one per thread: the connection and its cached statements belong to one thread at a time.
 public final class SQLiteStore: TransactionGrouping {
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
 
     /// Opens the store at `path`, creating the file (mode 0600) when `create` allows, and migrating its schema as
     /// needed. Throws `.unavailable` when the folder or (without `create`) the file does not exist, or the file is
