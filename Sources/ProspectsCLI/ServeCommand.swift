@@ -8,13 +8,16 @@ struct ServeCommand: Subcommand {
     static let abstract =
         "Serve the lead list as web pages: tabs, search, mark, remind, delete, scan by upload, my card."
     static let help = """
-        USAGE: prospects serve [--store <location>] [--host <address>] [--port <n>]
+        USAGE: prospects serve [--store <location>] [--host <address>] [--port <n>] [--uploads <folder>]
 
         OPTIONS:
         \(storeOptionHelp)
           --host <address>        the numeric address to listen on (default 127.0.0.1); only loopback (127.0.0.1,
                                   ::1) for now: other addresses need accounts, which serve does not have yet
           --port <n>              the port (default 8080; 0 lets the system choose)
+          --uploads <folder>      where every uploaded picture is kept (default prospects-uploads beside the SQLite
+                                  store, or in the working folder): archive/ once its codes are in the list,
+                                  rejected/ with NAME.reason.json when refused, as watch files them
           -h, --help              show this help
 
         Prints the address to open, then serves until SIGINT or SIGTERM, which end it cleanly (exit 0), letting the
@@ -22,10 +25,10 @@ struct ServeCommand: Subcommand {
         line per request on stderr: method, path (without the query), status, duration. The pages
         work without JavaScript; the list reloads by itself when the store changes (another ingest, watch or serve).
         Exit status: 0 after a stop signal, 64 for a bad option, 69 when the store is unavailable, 74 when it
-        cannot listen (address in use), 78 for an address other than loopback.
+        cannot listen (address in use), 73 when the uploads folder cannot be made, 78 for an address other than loopback.
         """
     static let flags: Set<String> = []
-    static let options: Set<String> = ["--store", "--host", "--port"]
+    static let options: Set<String> = ["--store", "--host", "--port", "--uploads"]
 
     let arguments: CommandLineArguments
     let host: String
@@ -43,6 +46,7 @@ struct ServeCommand: Subcommand {
         configuration.host = host
         configuration.port = port
         configuration.storeOption = arguments.value("--store")
+        configuration.uploadDirectory = arguments.value("--uploads")
         configuration.environment = context.environment
         // One line per request on stderr (journald under systemd); written whole, so lines of two threads never mix.
         configuration.log = { line in
@@ -65,6 +69,7 @@ struct ServeCommand: Subcommand {
             switch error {
             case .accountsRequired: throw CommandFailure(message: error.message, status: .config)
             case .cannotListen: throw CommandFailure(message: error.message, status: .ioError)
+            case .uploadsUnusable: throw CommandFailure(message: error.message, status: .cannotCreate)
             }
         }
         context.console.out.line("serving \(server.url)")

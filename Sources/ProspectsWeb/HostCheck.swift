@@ -3,18 +3,22 @@
 struct HostCheck: Sendable, Hashable {
     /// Host names without the port, lowercased (`127.0.0.1`, `localhost`, `[::1]`).
     let names: Set<String>
+    /// Bound to every address (`0.0.0.0`, `::`): the machine's names are not known, so any is answered; sign-in,
+    /// which such an address requires, is then what keeps a rebound page out (it has no session cookie).
+    let anyName: Bool
 
     /// The bound address, and for loopback the other loopback names a browser on this machine uses.
     init(boundHost: String) {
         var names: Set<String> = [Self.bracketed(boundHost.lowercased())]
         if Self.isLoopback(boundHost) { names.formUnion(["localhost", "127.0.0.1", "[::1]"]) }
         self.names = names
+        anyName = ["0.0.0.0", "::", "[::]"].contains(boundHost)
     }
 
     /// Whether `header` (a `Host` value, with or without a port) names this server.
     func allows(_ header: String?) -> Bool {
         guard let header, !header.isEmpty else { return false }
-        return names.contains(Self.hostName(header.lowercased()))
+        return anyName || names.contains(Self.hostName(header.lowercased()))
     }
 
     /// `example.org:8080` → `example.org`; `[::1]:8080` → `[::1]`.

@@ -19,6 +19,15 @@ enum PageLayout {
         }
     }
 
+    /// Who is signed in on the request being answered, and their session's form token: the header then shows the
+    /// name and a sign-out button. Bound by `WebApplication` around each request, so no page has to pass it on.
+    struct Viewer: Sendable {
+        var account: String
+        var csrfToken: String
+    }
+
+    @TaskLocal static var viewer: Viewer?
+
     /// A whole page. `live`: the page reloads itself when the list changes (see `StaticFile.liveUpdates`).
     static func page(title: String, section: Section?, live: Bool = false, @HTMLBuilder content: () -> HTML) -> HTML {
         let head = HTML {
@@ -36,6 +45,14 @@ enum PageLayout {
                         HTML.a(.href(item.path), .attribute("aria-current", "page")) { item.rawValue }
                     } else {
                         HTML.a(.href(item.path)) { item.rawValue }
+                    }
+                }
+                if let viewer {
+                    HTML.form(.method("post"), .action("/signout"), .class("signout")) {
+                        csrfField(viewer.csrfToken)
+                        HTML.span(.class("account")) { viewer.account }
+                        " "
+                        HTML.button(.type("submit")) { "Sign out" }
                     }
                 }
             }

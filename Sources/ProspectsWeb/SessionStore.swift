@@ -1,9 +1,14 @@
+import ProspectStore
 import Synchronization
 
-/// One browser's session: the synchronizer token its forms must send back, and what an upload left to show.
+/// One browser's session: the synchronizer token its forms must send back, who signed in on it, and what an upload
+/// left to show.
 struct Session: Sendable {
     let id: String
     let csrfToken: String
+    /// The account signed in on this session; nil before sign-in (and always when serve needs none).
+    var account: String?
+    var role: AccountRole?
     /// The outcomes of the last upload, shown once by the scan page after its 303.
     var uploadReport: [UploadOutcome]?
 }
@@ -46,6 +51,28 @@ final class SessionStore: Sendable {
         return session
     }
 
+    /// Ends `id` and starts a new session, with a new id and token, signed in as `account`: an id a browser was
+    /// handed before signing in (or planted in it) is worth nothing after.
+    func rotate(_ id: String, signingIn account: Account) -> Session {
+        remove(id)
+        var session = create()
+        session.account = account.name
+        session.role = account.role
+        update(session.id) {
+            $0.account = account.name
+            $0.role = account.role
+        }
+        return session
+    }
+
+    /// Forgets a session (sign-out).
+    func remove(_ id: String) {
+        state.withLock { state in
+            guard state.sessions.removeValue(forKey: id) != nil else { return }
+            state.order.removeAll { $0 == id }
+        }
+    }
+
     /// Changes a session in place (nothing when it was forgotten meanwhile).
     func update(_ id: String, _ change: (inout Session) -> Void) {
         state.withLock { state in
@@ -55,9 +82,9 @@ final class SessionStore: Sendable {
         }
     }
 
-    /// The `Set-Cookie` value for `session`.
-    static func cookie(for session: Session) -> String {
-        "\(cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Strict"
+    /// The `Set-Cookie` value for `session`; `Secure` when served over TLS.
+    static func cookie(for session: Session, secure: Bool = false) -> String {
+        "\(cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
     }
 
     /// 32 random bytes in hex, from the system's secure generator (getrandom).

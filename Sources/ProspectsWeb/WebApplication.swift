@@ -6,6 +6,7 @@ import ProspectsIngest
 import ProspectsService
 import QRDecoding
 import SafeHTML
+import Synchronization
 
 /// The web front-end: turns requests into calls of the application layer and its answers into pages. It checks,
 /// before anything else, that the `Host` names this server (DNS rebinding) and that every POST carries its
@@ -16,10 +17,16 @@ final class WebApplication: HTTPHandler {
     let sessions = SessionStore()
     let services: ServicePool
     let changes = ChangeMonitor()
+    /// Where every upload is kept: archive, quarantine, and `.incoming/` while its request lasts.
+    let uploads: UploadFolder
+    let limiter = Mutex(SignInLimiter())
     private let now: @Sendable () -> Date
 
-    init(configuration: WebConfiguration, now: @escaping @Sendable () -> Date = Date.init) {
+    init(
+        configuration: WebConfiguration, uploads: UploadFolder, now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.configuration = configuration
+        self.uploads = uploads
         self.hostCheck = HostCheck(boundHost: configuration.host)
         self.now = now
         let storeOption = configuration.storeOption
@@ -67,16 +74,49 @@ final class WebApplication: HTTPHandler {
                             + "Go back, reload the page, and send it again."
                     ).html, status: 403)
             } else {
-                response = post(Context(request: request, session: session))
+                response =
+                    signInGate(request, session)
+                    ?? withViewer(session) { post(Context(request: request, session: session)) }
             }
         } else if request.method == "GET" || request.method == "HEAD" {
-            response = get(Context(request: request, session: session))
+            response =
+                signInGate(request, session) ?? withViewer(session) { get(Context(request: request, session: session)) }
         } else {
             response = .text("Method not allowed.\n", status: 405)
             response.headers.set("Allow", "GET, HEAD, POST")
         }
-        if let newSession { response.headers.append("Set-Cookie", SessionStore.cookie(for: newSession)) }
+        if let newSession {
+            response.headers.append("Set-Cookie", SessionStore.cookie(for: newSession, secure: configuration.isTLS))
+        }
         return secured(response)
+    }
+
+    /// When serve needs accounts: 303 to the sign-in page for anything but it and the static files until signed in;
+    /// the sign-in page itself 303s to the list once signed in. Nil: go on.
+    private func signInGate(_ request: HTTPRequest, _ session: Session) -> HTTPResponse? {
+        guard configuration.requiresSignIn else { return nil }
+        let isSignIn = request.path == "/signin"
+        if session.account == nil {
+            if isSignIn || StaticFile.named(request.path) != nil { return nil }
+            return .redirect(to: "/signin")
+        }
+        return isSignIn && request.method != "POST" ? .redirect(to: "/") : nil
+    }
+
+    /// Runs `body` with the signed-in account bound for the page header.
+    private func withViewer(_ session: Session, _ body: () -> HTTPResponse) -> HTTPResponse {
+        guard let account = session.account else { return body() }
+        return PageLayout.$viewer.withValue(
+            PageLayout.Viewer(account: account, csrfToken: session.csrfToken), operation: body)
+    }
+
+    /// True when the session's account may do what admins only may (always, when serve needs no accounts).
+    private func isAdmin(_ session: Session) -> Bool {
+        !configuration.requiresSignIn || session.role == .admin
+    }
+
+    private func adminsOnly(_ what: String) -> HTTPResponse {
+        page(MessagePage(title: "Not allowed", message: "Only an admin may \(what).").html, status: 403)
     }
 
     private func secured(_ response: HTTPResponse) -> HTTPResponse {
@@ -94,6 +134,7 @@ final class WebApplication: HTTPHandler {
         return storeCall {
             switch parts.joined(separator: "/") {
             case "": return try listPage(context)
+            case "signin": return page(SignInPage(csrfToken: context.session.csrfToken).html)
             case "scan": return scanPage(context)
             case "reminders": return try remindersPage(context)
             case "me": return mePage(context)
@@ -115,8 +156,14 @@ final class WebApplication: HTTPHandler {
         return storeCall {
             switch parts.joined(separator: "/") {
             case "mark": return try mark(ids(context.request.form.values(for: "id")), context)
-            case "delete": return try delete(context)
+            case "delete":
+                guard isAdmin(context.session) else { return adminsOnly("delete leads") }
+                return try delete(context)
             case "scan": return try upload(context)
+            case "signin": return try signIn(context)
+            case "signout":
+                sessions.remove(context.session.id)
+                return .redirect(to: configuration.requiresSignIn ? "/signin" : "/")
             default:
                 if let id = Self.leadID(parts, action: "mark") { return try mark([id], context) }
                 if let id = Self.leadID(parts, action: "remind") { return try remind(id, context) }
@@ -325,23 +372,54 @@ final class WebApplication: HTTPHandler {
         return .redirect(to: back.hasPrefix("/leads/") ? "/" : back)
     }
 
-    /// Each picture through the ingest path the CLI uses, then 303 to the scan page, which shows the outcomes.
+    /// Checks a name and password (at most `SignInLimiter.maximumFailures` failures per account and per address in
+    /// its window); on success the session is replaced by a new one signed in (its cookie in the answer).
+    private func signIn(_ context: Context) throws -> HTTPResponse {
+        guard configuration.requiresSignIn else { return .redirect(to: "/") }
+        let name = context.request.form["name"] ?? ""
+        let password = context.request.form["password"] ?? ""
+        let address = context.request.remoteAddress
+        let time = now()
+        if let retry = limiter.withLock({ $0.retryTime(account: name, address: address, at: time) }) {
+            let minutes = max(1, Int((retry.timeIntervalSince(time) / 60).rounded(.up)))
+            var response = page(
+                SignInPage(
+                    csrfToken: context.session.csrfToken,
+                    problem: "Too many failed attempts; try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
+                    name: name
+                ).html, status: 429)
+            response.headers.set("Retry-After", String(Int(retry.timeIntervalSince(time).rounded(.up))))
+            return response
+        }
+        let account = try services.withService { service in try service.authenticate(name: name, password: password) }
+        guard let account else {
+            limiter.withLock { $0.recordFailure(account: name, address: address, at: time) }
+            return page(
+                SignInPage(csrfToken: context.session.csrfToken, problem: "Wrong name or password.", name: name).html,
+                status: 401)
+        }
+        limiter.withLock { $0.recordSuccess(account: name) }
+        let session = sessions.rotate(context.session.id, signingIn: account)
+        var response = HTTPResponse.redirect(to: "/")
+        response.headers.append("Set-Cookie", SessionStore.cookie(for: session, secure: configuration.isTLS))
+        return response
+    }
+
+    /// Each picture through the ingest path the CLI uses, then into the uploads archive or quarantine (with its
+    /// reason), then 303 to the scan page, which shows the outcomes. A file is filed before the answer is sent; one
+    /// whose ingest did not finish stays in the uploads' `.incoming/` folder, never deleted.
     private func upload(_ context: Context) throws -> HTTPResponse {
         let files = context.request.form.files.filter { $0.fieldName == "pictures" && $0.size > 0 }
         guard !files.isEmpty else { return .redirect(to: "/scan") }
-        // Each upload under a readable name in a folder of its own, so that the scan history says which picture.
-        let folder = configuration.uploadDirectory + "/prospects-upload-" + SessionStore.randomToken().prefix(16)
-        guard mkdir(folder, 0o700) == 0 else {
-            return page(MessagePage(title: "Upload failed", message: "cannot make \(folder)").html, status: 500)
-        }
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        var paths: [String] = []
+        var claims: [String: FileClaim] = [:]
         var names: [String: String] = [:]
-        for (index, file) in files.enumerated() {
-            let path = "\(folder)/\(index + 1)-\(Self.safeFileName(file.fileName))"
-            guard rename(file.path, path) == 0 else { continue }
-            paths.append(path)
-            names[path] = file.fileName
+        var paths: [String] = []
+        for file in files {
+            // Taken out of the HTTP server's hands: it removes the files it still holds when the request ends.
+            guard let claim = try? uploads.admit(file.path, clientName: file.fileName) else { continue }
+            paths.append(claim.claimedPath)
+            claims[claim.claimedPath] = claim
+            names[claim.claimedPath] = file.fileName
         }
         var report: [UploadOutcome] = []
         try services.withService { service in
@@ -349,7 +427,16 @@ final class WebApplication: HTTPHandler {
             _ = try ingester.ingest(paths) { event in
                 switch event {
                 case .file(let result):
-                    report.append(UploadOutcome(fileName: names[result.file.path] ?? result.file.path, result: result))
+                    var outcome = UploadOutcome(fileName: names[result.file.path] ?? result.file.path, result: result)
+                    if let claim = claims[result.file.path] {
+                        do {
+                            _ = try uploads.file(claim, result: result)
+                        } catch {
+                            outcome.lines.append(
+                                .init(kind: .rejected, text: "kept in \(uploads.incoming): \(error)"))
+                        }
+                    }
+                    report.append(outcome)
                 case .missing(let path, let error):
                     report.append(
                         UploadOutcome(
@@ -368,15 +455,5 @@ final class WebApplication: HTTPHandler {
         changes.noteChange()
         sessions.update(context.session.id) { $0.uploadReport = report }
         return .redirect(to: "/scan")
-    }
-
-    /// A client's file name reduced to letters, digits, `.`, `-` and `_` (it is never a path), at most 80 of them.
-    static func safeFileName(_ name: String) -> String {
-        let kept = name.unicodeScalars.map { scalar -> Character in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
-                ? Character(scalar) : "_"
-        }
-        let trimmed = String(kept.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        return trimmed.isEmpty ? "picture" : trimmed
     }
 }

@@ -2,6 +2,11 @@
 public struct WebConfiguration: Sendable {
     /// The numeric address to bind; loopback unless accounts exist (see `WebServer.init`).
     public var host = "127.0.0.1"
+    /// Whether every page but sign-in needs a signed-in account. `WebServer` sets it for an address other than
+    /// loopback, where it also needs at least one account in the store.
+    public var requiresSignIn = false
+    /// The certificate and private key (PEM) to serve HTTPS with; nil: plain HTTP.
+    public var tls: TLSFiles?
     /// The port; 0 lets the system choose.
     public var port: UInt16 = 8080
     /// The store named by `--store`, else `PROSPECTS_STORE` in `environment`, else `./prospects.sqlite`.
@@ -13,8 +18,9 @@ public struct WebConfiguration: Sendable {
     public var maximumUploadFiles = 20
     /// Bytes of one uploaded picture at most (more: 413, nothing stored).
     public var maximumUploadFileSize = 25 << 20
-    /// Where uploads are streamed while their request lasts.
-    public var uploadDirectory = "/tmp"
+    /// The folder that keeps every upload: `archive/`, `rejected/` (each with its reason) and `.incoming/` while its
+    /// request lasts. Unset: `prospects-uploads` beside the SQLite store, or in the working folder for PostgreSQL.
+    public var uploadDirectory: String?
     /// How often the server asks the store whether another process changed it (for the live list).
     public var changePollInterval: Duration = .seconds(1)
     /// Worker threads of the HTTP server.
@@ -24,4 +30,18 @@ public struct WebConfiguration: Sendable {
     public var log: (@Sendable (String) -> Void)?
 
     public init() {}
+
+    /// Whether pages are served over HTTPS (cookies are then `Secure`).
+    var isTLS: Bool { tls != nil }
+}
+
+/// The PEM files of a server certificate and its private key.
+public struct TLSFiles: Sendable, Hashable {
+    public var certificate: String
+    public var key: String
+
+    public init(certificate: String, key: String) {
+        self.certificate = certificate
+        self.key = key
+    }
 }

@@ -1,5 +1,6 @@
 import HTTPServer
 import ProspectStore
+import ProspectsIngest
 import ProspectsService
 
 /// `prospects serve`: the web front-end on an HTTP server, over the store the configuration names.
@@ -13,16 +14,20 @@ public final class WebServer: Sendable {
     /// Opens the store (creating a missing SQLite file, as `ingest` does) and starts serving. Throws
     /// `WebServerError` for an address it must not or cannot serve on, `StoreError` for the store.
     public init(configuration: WebConfiguration) throws {
-        guard HostCheck.isLoopback(configuration.host) else {
-            throw WebServerError.accountsRequired(host: configuration.host)
-        }
+        var configuration = configuration
         let storeOption = configuration.storeOption
         let environment = configuration.environment
         let openStore: @Sendable () throws -> any ProspectStore = {
             try ProspectsService(storeOption: storeOption, environment: environment).store(create: true)
         }
         // Opened now so that a store that cannot be used stops the start, not the first page.
-        _ = try openStore()
+        let store = try openStore()
+        if !HostCheck.isLoopback(configuration.host) { configuration.requiresSignIn = true }
+        if configuration.requiresSignIn {
+            guard let accounts = store as? any AccountStore, try !accounts.accounts().isEmpty else {
+                throw WebServerError.accountsRequired(host: configuration.host)
+            }
+        }
         var http = HTTPServerConfiguration()
         http.host = configuration.host
         http.port = configuration.port
@@ -30,8 +35,22 @@ public final class WebServer: Sendable {
         http.maximumFileCount = configuration.maximumUploadFiles
         http.maximumFileSize = configuration.maximumUploadFileSize
         http.maximumFormSize = configuration.maximumUploadFiles * configuration.maximumUploadFileSize + (1 << 20)
-        http.uploadDirectory = configuration.uploadDirectory
-        let application = WebApplication(configuration: configuration)
+        let uploads: UploadFolder
+        do {
+            uploads = try UploadFolder(path: configuration.uploadDirectory ?? Self.defaultUploads(configuration))
+        } catch {
+            guard case .badConfiguration(let why) = error else { throw WebServerError.uploadsUnusable(error.message) }
+            throw WebServerError.uploadsUnusable(why)
+        }
+        http.uploadDirectory = uploads.incoming
+        if let tls = configuration.tls {
+            do {
+                http.tls = try TLSCredentials(certificateFile: tls.certificate, privateKeyFile: tls.key)
+            } catch {
+                throw WebServerError.cannotListen(error)
+            }
+        }
+        let application = WebApplication(configuration: configuration, uploads: uploads)
         do {
             server = try HTTPServer(configuration: http, handler: application)
         } catch {
@@ -44,13 +63,24 @@ public final class WebServer: Sendable {
         application.changes.start(interval: configuration.changePollInterval, openStore: openStore)
     }
 
+    /// `prospects-uploads` in the SQLite store's folder; in the working folder for a PostgreSQL store.
+    static func defaultUploads(_ configuration: WebConfiguration) -> String {
+        let name = "prospects-uploads"
+        guard
+            case .sqlite(let path)? = try? StoreLocation.resolve(
+                option: configuration.storeOption, environment: configuration.environment),
+            let slash = path.lastIndex(of: "/")
+        else { return name }
+        return String(path[...slash]) + name
+    }
+
     /// The port the server listens on.
     public var port: UInt16 { server.port }
 
     /// The address to open in a browser.
     public var url: String {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return "http://\(host):\(port)/"
+        return "\(configuration.isTLS ? "https" : "http")://\(host):\(port)/"
     }
 
     /// Stops polling the store, ends open event streams, and waits for requests in flight.

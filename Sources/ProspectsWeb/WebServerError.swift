@@ -2,19 +2,24 @@ import HTTPServer
 
 /// Why `prospects serve` cannot start.
 public enum WebServerError: Error, Sendable, Equatable {
-    /// The address is not loopback, and there are no accounts yet to sign in with: anyone on the network could
-    /// read and change the list.
+    /// The address is not loopback (or sign-in was asked for), and the store has no account to sign in with:
+    /// anyone on the network could read and change the list.
     case accountsRequired(host: String)
     /// The HTTP server could not listen (address in use, no such interface…).
     case cannotListen(HTTPServerError)
+    /// The folder that keeps uploads cannot be made or used (the message says which and why).
+    case uploadsUnusable(String)
 
     public var message: String {
         switch self {
         case .accountsRequired(let host):
             "refusing to serve on \(host): an address other than loopback (127.0.0.1, ::1) needs accounts to sign "
-                + "in with, and prospects serve has none yet; use --host 127.0.0.1 and an SSH tunnel or a reverse proxy"
+                + "in with, and the store has none yet; add one with 'prospects user add NAME --role admin', or use "
+                + "--host 127.0.0.1 and an SSH tunnel or a reverse proxy"
         case .cannotListen(let error):
             error.description
+        case .uploadsUnusable(let why):
+            why
         }
     }
 }

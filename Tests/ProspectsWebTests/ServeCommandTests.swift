@@ -36,6 +36,9 @@ import WebTestSupport
         #expect(page.status == 200)
         #expect(page.text.contains("Everyone"))
         #expect(FileManager.default.fileExists(atPath: store), "a missing store is made, as ingest makes it")
+        #expect(
+            FileManager.default.fileExists(atPath: folder.file("prospects-uploads/archive")),
+            "uploads are kept beside the store by default")
         var heard: [String] = []
         while !heard.contains("READY=1"), let message = systemd.receive() {
             heard += message.split(separator: "\n").map(String.init)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import ProspectStore
+import ProspectsIngest
 import ProspectsService
 import Testing
 
@@ -55,9 +56,9 @@ import Testing
     }
 
     @Test func aClientsFileNameIsNeverAPath() {
-        #expect(WebApplication.safeFileName("../../etc/passwd") == "_.._etc_passwd")
-        #expect(WebApplication.safeFileName("card 1.png") == "card_1.png")
-        #expect(WebApplication.safeFileName("..") == "picture")
-        #expect(!WebApplication.safeFileName("a/b").contains("/"))
+        #expect(UploadFolder.safeFileName("../../etc/passwd") == "_.._etc_passwd")
+        #expect(UploadFolder.safeFileName("card 1.png") == "card_1.png")
+        #expect(UploadFolder.safeFileName("..") == "picture")
+        #expect(!UploadFolder.safeFileName("a/b").contains("/"))
     }
 }

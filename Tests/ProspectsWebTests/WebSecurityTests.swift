@@ -87,8 +87,10 @@ import WebTestSupport
             "POST", "/scan", headers: [("Content-Type", body.contentType)], body: body.finished)
         #expect(response.status == 413)
         #expect(try web.store().count() == 0)
-        let uploads = try FileManager.default.contentsOfDirectory(atPath: web.folder.file("uploads"))
-        #expect(uploads.isEmpty, "nothing of the upload is kept: \(uploads)")
+        for inner in [".incoming", "archive", "rejected"] {
+            let kept = try FileManager.default.contentsOfDirectory(atPath: web.folder.file("uploads/" + inner))
+            #expect(kept.isEmpty, "nothing of a refused upload is kept in \(inner): \(kept)")
+        }
     }
 
     @Test func tooManyFilesInOneUploadAreRefusedWith413() throws {

@@ -1,0 +1,80 @@
+import Foundation
+import Glibc
+import ProspectsCore
+import SystemCalls
+
+/// Where `serve` keeps every uploaded picture, laid out as a watch inbox: `archive/` for files whose outcome is
+/// committed, `rejected/` for refused ones with a `NAME.reason.json` beside each (as `watch` writes), and
+/// `.incoming/` for files while their request lasts.
+///
+/// Files move by atomic rename, never over another (a second `IMG_0001.jpg` is filed as `IMG_0001-1.jpg`), so an
+/// upload is always in exactly one of the three folders and a server killed mid-upload loses none it acknowledged.
+public struct UploadFolder: Sendable {
+    public let path: String
+    /// Where the HTTP server streams uploads and where they wait for their outcome (on the same file system).
+    public let incoming: String
+    public let archive: String
+    public let rejected: String
+
+    /// The name of the folder holding uploads whose request is not answered yet.
+    public static let incomingFolderName = ".incoming"
+
+    /// Makes the folder and its three inner folders when missing, checking that renames between them work.
+    public init(path: String) throws(WatchError) {
+        do {
+            _ = try FileSystemCalls.makeDirectory(path, mode: 0o700)
+        } catch {
+            throw .badConfiguration("cannot make the uploads folder \(path): \(error.message)")
+        }
+        let inbox = try Inbox(path: path, archive: nil, rejected: nil)
+        self.path = inbox.path
+        archive = inbox.archive
+        rejected = inbox.rejected
+        incoming = inbox.path + "/" + UploadFolder.incomingFolderName
+        do { _ = try FileSystemCalls.makeDirectory(incoming, mode: 0o700) } catch { throw .system(error) }
+    }
+
+    /// Renames an upload the HTTP server streamed into `incoming` to `TOKEN.NAME` there, NAME being the client's
+    /// file name made safe: a readable name for the scan history, and a unique one.
+    public func admit(_ streamedPath: String, clientName: String) throws(SystemCallError) -> FileClaim {
+        let name = UploadFolder.safeFileName(clientName)
+        let token = UploadFolder.randomToken()
+        let claimed = incoming + "/" + token + "." + name
+        try FileSystemCalls.renameNoReplace(streamedPath, claimed)
+        return FileClaim(name: name, inboxPath: claimed, claimedPath: claimed)
+    }
+
+    /// Moves a file whose outcome is committed into the archive, or, when it was refused, into the quarantine with
+    /// its reason file; returns where it went.
+    public func file(_ claim: FileClaim, result: FileResult) throws(SystemCallError) -> String {
+        let inbox: Inbox
+        do { inbox = try Inbox(path: path, archive: archive, rejected: rejected) } catch {
+            if case .system(let error) = error { throw error }
+            throw SystemCallError("rename", path: claim.claimedPath, code: EXDEV)
+        }
+        guard result.outcome == .rejected else { return try inbox.archive(claim) }
+        let reason = QuarantineReason(
+            file: claim.name, error: result.file.rejection ?? .noCodeFound, time: Date(),
+            contentHash: result.file.contentHash, inode: try FileSystemCalls.entry(claim.claimedPath)?.inode ?? 0,
+            claim: ClaimDirectory.token(of: claim.claimedPath))
+        let scratch = incoming + "/" + UploadFolder.randomToken() + ".reason.tmp"
+        return try inbox.reject(claim, reason: reason, scratch: scratch)
+    }
+
+    /// A client's file name reduced to letters, digits, `.`, `-` and `_` (it is never a path), at most 80 of them.
+    public static func safeFileName(_ name: String) -> String {
+        let kept = name.unicodeScalars.map { scalar -> Character in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
+                ? Character(scalar) : "_"
+        }
+        let trimmed = String(kept.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        return trimmed.isEmpty ? "picture" : trimmed
+    }
+
+    /// Sixteen lowercase hex digits from the system's random source.
+    private static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = String(generator.next() as UInt64, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,32 @@
+import SafeHTML
+
+/// The sign-in form: the one page a browser not signed in may see when `serve` needs accounts.
+struct SignInPage {
+    var csrfToken: String
+    /// Why the last attempt failed, shown above the form.
+    var problem: String?
+    var name = ""
+
+    var html: HTML {
+        PageLayout.page(title: "Sign in", section: nil) {
+            HTML.h1 { "Sign in" }
+            if let problem { HTML.p(.id("signin-problem"), .class("rejected")) { problem } }
+            HTML.form(.method("post"), .action("/signin"), .class("stack")) {
+                PageLayout.csrfField(csrfToken)
+                HTML.label {
+                    "Name "
+                    HTML.input(
+                        .type("text"), .name("name"), .value(name), .attribute("autocomplete", "username"),
+                        .flag("required"))
+                }
+                HTML.label {
+                    "Password "
+                    HTML.input(
+                        .type("password"), .name("password"), .attribute("autocomplete", "current-password"),
+                        .flag("required"))
+                }
+                HTML.button(.type("submit"), .class("primary")) { "Sign in" }
+            }
+        }
+    }
+}
