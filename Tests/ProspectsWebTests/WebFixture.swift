@@ -14,7 +14,11 @@ final class WebFixture {
     let server: WebServer
     var cookie: String?
 
-    init(leads: [Prospect] = [], configure: (inout WebConfiguration) -> Void = { _ in }) throws {
+    /// `accounts` are added to the store before the server starts (with a low hash count, for speed).
+    init(
+        leads: [Prospect] = [], accounts: [(name: String, role: AccountRole, password: String)] = [],
+        configure: (inout WebConfiguration) -> Void = { _ in }
+    ) throws {
         folder = try TemporaryDirectory(prefix: "prospects-web-test")
         storePath = folder.file("prospects.sqlite")
         let store = try SQLiteStore(path: storePath)
@@ -24,6 +28,11 @@ final class WebFixture {
                 seenAt += 60
                 return Sighting(prospect: prospect, source: "test", seenAt: seenAt)
             })
+        let service = ProspectsService(location: .sqlite(path: storePath))
+        for account in accounts {
+            _ = try service.addAccount(
+                name: account.name, role: account.role, password: account.password, iterations: 1_000)
+        }
         let uploads = folder.file("uploads")
         try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: false)
         var configuration = WebConfiguration()
@@ -69,8 +78,8 @@ final class WebFixture {
     func get(_ path: String) throws -> RawHTTPResponse { try request("GET", path) }
 
     /// The form token of the session, read from a page's hidden field.
-    func csrfToken() throws -> String {
-        let page = try get("/scan").text
+    func csrfToken(from path: String = "/scan") throws -> String {
+        let page = try get(path).text
         guard let range = page.range(of: "name=\"csrf\" value=\"") else { throw WebFixtureError.noToken }
         return String(page[range.upperBound...].prefix { $0 != "\"" })
     }
@@ -86,6 +95,12 @@ final class WebFixture {
 
     static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    }
+
+    /// Signs in through the form, as a browser would; returns the answer to the POST.
+    @discardableResult
+    func signIn(_ name: String, _ password: String) throws -> RawHTTPResponse {
+        try post("/signin", [("name", name), ("password", password)], token: try csrfToken(from: "/signin"))
     }
 
     /// The leads as the store holds them, by name.
