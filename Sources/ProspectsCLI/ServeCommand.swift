@@ -9,26 +9,34 @@ struct ServeCommand: Subcommand {
         "Serve the lead list as web pages: tabs, search, mark, remind, delete, scan by upload, my card."
     static let help = """
         USAGE: prospects serve [--store <location>] [--host <address>] [--port <n>] [--uploads <folder>]
+                               [--sign-in] [--tls-cert <file> --tls-key <file> | --tls-self-signed]
 
         OPTIONS:
         \(storeOptionHelp)
-          --host <address>        the numeric address to listen on (default 127.0.0.1); only loopback (127.0.0.1,
-                                  ::1) for now: other addresses need accounts, which serve does not have yet
+          --host <address>        the numeric address to listen on (default 127.0.0.1); any other than loopback
+                                  (127.0.0.1, ::1) needs sign-in, and so an account: 'prospects user add'
           --port <n>              the port (default 8080; 0 lets the system choose)
+          --sign-in               ask for sign-in on loopback too (behind a reverse proxy on the same machine)
           --uploads <folder>      where every uploaded picture is kept (default prospects-uploads beside the SQLite
                                   store, or in the working folder): archive/ once its codes are in the list,
                                   rejected/ with NAME.reason.json when refused, as watch files them
+          --tls-cert <file>       serve HTTPS with this PEM certificate (chain) ...
+          --tls-key <file>        ... and this PEM private key
+          --tls-self-signed       serve HTTPS with a certificate made once by the openssl command and kept in
+                                  prospects-tls beside the store (phones then ask to accept it once)
           -h, --help              show this help
 
         Prints the address to open, then serves until SIGINT or SIGTERM, which end it cleanly (exit 0), letting the
         requests in flight finish. Under systemd (Type=notify) it reports READY and STOPPING on $NOTIFY_SOCKET. One
         line per request on stderr: method, path (without the query), status, duration. The pages
         work without JavaScript; the list reloads by itself when the store changes (another ingest, watch or serve).
-        Exit status: 0 after a stop signal, 64 for a bad option, 69 when the store is unavailable, 74 when it
-        cannot listen (address in use), 73 when the uploads folder cannot be made, 78 for an address other than loopback.
+        Signed in, staff see, scan, mark and remind; admins also delete. Under HTTPS cookies are Secure.
+        Exit status: 0 after a stop signal, 64 for a bad option, 69 when the store is unavailable, 73 when the
+        uploads folder cannot be made, 74 when it cannot listen (address in use, unreadable certificate), 78 when
+        sign-in is needed and the store has no account, or HTTPS cannot be set up.
         """
-    static let flags: Set<String> = []
-    static let options: Set<String> = ["--store", "--host", "--port", "--uploads"]
+    static let flags: Set<String> = ["--sign-in", "--tls-self-signed"]
+    static let options: Set<String> = ["--store", "--host", "--port", "--uploads", "--tls-cert", "--tls-key"]
 
     let arguments: CommandLineArguments
     let host: String
@@ -39,6 +47,12 @@ struct ServeCommand: Subcommand {
         guard arguments.positionals.isEmpty else { throw UsageError("serve takes no arguments") }
         host = arguments.value("--host") ?? "127.0.0.1"
         port = UInt16(try arguments.integer("--port", in: 0...65_535) ?? 8080)
+        let certificate = arguments.value("--tls-cert")
+        let key = arguments.value("--tls-key")
+        guard (certificate == nil) == (key == nil) else { throw UsageError("--tls-cert and --tls-key go together") }
+        if certificate != nil && arguments.has("--tls-self-signed") {
+            throw UsageError("--tls-self-signed or --tls-cert and --tls-key, not both")
+        }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -47,6 +61,11 @@ struct ServeCommand: Subcommand {
         configuration.port = port
         configuration.storeOption = arguments.value("--store")
         configuration.uploadDirectory = arguments.value("--uploads")
+        configuration.requiresSignIn = arguments.has("--sign-in")
+        if let certificate = arguments.value("--tls-cert"), let key = arguments.value("--tls-key") {
+            configuration.tls = TLSFiles(certificate: certificate, key: key)
+        }
+        configuration.tlsSelfSigned = arguments.has("--tls-self-signed")
         configuration.environment = context.environment
         // One line per request on stderr (journald under systemd); written whole, so lines of two threads never mix.
         configuration.log = { line in
@@ -70,6 +89,7 @@ struct ServeCommand: Subcommand {
             case .accountsRequired: throw CommandFailure(message: error.message, status: .config)
             case .cannotListen: throw CommandFailure(message: error.message, status: .ioError)
             case .uploadsUnusable: throw CommandFailure(message: error.message, status: .cannotCreate)
+            case .tlsUnavailable: throw CommandFailure(message: error.message, status: .config)
             }
         }
         context.console.out.line("serving \(server.url)")

@@ -7,6 +7,11 @@ public struct WebConfiguration: Sendable {
     public var requiresSignIn = false
     /// The certificate and private key (PEM) to serve HTTPS with; nil: plain HTTP.
     public var tls: TLSFiles?
+    /// Serve HTTPS with a certificate made once by `openssl` and kept in `tlsFolder` (ignored when `tls` is set).
+    public var tlsSelfSigned = false
+    /// Where `tlsSelfSigned` keeps its certificate. Unset: `prospects-tls` beside the SQLite store, or in the
+    /// working folder for PostgreSQL.
+    public var tlsFolder: String?
     /// The port; 0 lets the system choose.
     public var port: UInt16 = 8080
     /// The store named by `--store`, else `PROSPECTS_STORE` in `environment`, else `./prospects.sqlite`.
@@ -32,7 +37,7 @@ public struct WebConfiguration: Sendable {
     public init() {}
 
     /// Whether pages are served over HTTPS (cookies are then `Secure`).
-    var isTLS: Bool { tls != nil }
+    var isTLS: Bool { tls != nil || tlsSelfSigned }
 }
 
 /// The PEM files of a server certificate and its private key.

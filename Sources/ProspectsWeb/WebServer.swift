@@ -37,12 +37,18 @@ public final class WebServer: Sendable {
         http.maximumFormSize = configuration.maximumUploadFiles * configuration.maximumUploadFileSize + (1 << 20)
         let uploads: UploadFolder
         do {
-            uploads = try UploadFolder(path: configuration.uploadDirectory ?? Self.defaultUploads(configuration))
+            uploads = try UploadFolder(
+                path: configuration.uploadDirectory ?? Self.besideStore("prospects-uploads", configuration))
         } catch {
             guard case .badConfiguration(let why) = error else { throw WebServerError.uploadsUnusable(error.message) }
             throw WebServerError.uploadsUnusable(why)
         }
         http.uploadDirectory = uploads.incoming
+        if configuration.tls == nil && configuration.tlsSelfSigned {
+            configuration.tls = try SelfSignedCertificate.files(
+                in: configuration.tlsFolder ?? Self.besideStore("prospects-tls", configuration),
+                host: configuration.host, environment: configuration.environment)
+        }
         if let tls = configuration.tls {
             do {
                 http.tls = try TLSCredentials(certificateFile: tls.certificate, privateKeyFile: tls.key)
@@ -63,9 +69,8 @@ public final class WebServer: Sendable {
         application.changes.start(interval: configuration.changePollInterval, openStore: openStore)
     }
 
-    /// `prospects-uploads` in the SQLite store's folder; in the working folder for a PostgreSQL store.
-    static func defaultUploads(_ configuration: WebConfiguration) -> String {
-        let name = "prospects-uploads"
+    /// `name` in the SQLite store's folder; in the working folder for a PostgreSQL store.
+    static func besideStore(_ name: String, _ configuration: WebConfiguration) -> String {
         guard
             case .sqlite(let path)? = try? StoreLocation.resolve(
                 option: configuration.storeOption, environment: configuration.environment),

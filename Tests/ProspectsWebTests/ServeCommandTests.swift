@@ -65,5 +65,12 @@ import WebTestSupport
         #expect(result.stderr.contains("accounts"))
         let badPort = try ProspectsProcess.run(["serve", "--port", "70000"])
         #expect(badPort.status == 64)
+        let halfTLS = try ProspectsProcess.run(["serve", "--tls-cert", folder.file("cert.pem")])
+        #expect(halfTLS.status == 64)
+        #expect(halfTLS.stderr.contains("--tls-cert and --tls-key go together"))
+        let signInWithoutAccounts = try ProspectsProcess.run(
+            ["serve", "--store", folder.file("p.sqlite"), "--sign-in", "--port", "0"])
+        #expect(signInWithoutAccounts.status == 78)
+        #expect(signInWithoutAccounts.stderr.contains("prospects user add"))
     }
 }

@@ -1,0 +1,90 @@
+import Foundation
+import ProspectsTestSupport
+import ProspectsWeb
+import Testing
+
+/// HTTPS by curl: with a self-signed certificate made once and kept, or with the files given; cookies are Secure.
+@Suite struct WebTLSTests {
+    /// `curl --insecure --include` of `url`: the status line, headers and body as text.
+    static func curl(_ url: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["--silent", "--insecure", "--include", "--max-time", "30", url]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func configuration(_ folder: TemporaryDirectory) -> WebConfiguration {
+        var configuration = WebConfiguration()
+        configuration.port = 0
+        configuration.storeOption = folder.file("prospects.sqlite")
+        configuration.threadCount = 2
+        return configuration
+    }
+
+    @Test func aSelfSignedCertificateIsMadeOnceKeptBesideTheStoreAndCookiesAreSecure() throws {
+        let folder = try TemporaryDirectory(prefix: "prospects-web-tls")
+        defer { folder.cleanup() }
+        var configuration = Self.configuration(folder)
+        configuration.tlsSelfSigned = true
+        let certificate = folder.file("prospects-tls/cert.pem")
+        let first: Data
+        do {
+            let server = try WebServer(configuration: configuration)
+            defer { server.stop() }
+            #expect(server.url.hasPrefix("https://127.0.0.1:"))
+            let page = try Self.curl("https://127.0.0.1:\(server.port)/")
+            #expect(page.hasPrefix("HTTP/1.1 200"))
+            #expect(page.contains("Everyone"))
+            let cookie = try #require(page.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") })
+            #expect(cookie.hasSuffix("; Secure"))
+            first = try Data(contentsOf: URL(fileURLWithPath: certificate))
+            let key = try FileManager.default.attributesOfItem(atPath: folder.file("prospects-tls/key.pem"))
+            #expect((key[.posixPermissions] as? Int) == 0o600, "the key is its owner's only")
+        }
+        let again = try WebServer(configuration: configuration)
+        defer { again.stop() }
+        #expect(try Self.curl("https://127.0.0.1:\(again.port)/").hasPrefix("HTTP/1.1 200"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: certificate)) == first, "kept for the next start")
+    }
+
+    @Test func givenCertificateAndKeyFilesServeHTTPS() throws {
+        let folder = try TemporaryDirectory(prefix: "prospects-web-tls")
+        defer { folder.cleanup() }
+        var made = Self.configuration(folder)
+        made.tlsSelfSigned = true
+        made.tlsFolder = folder.file("made")
+        try WebServer(configuration: made).stop()
+        var configuration = Self.configuration(folder)
+        configuration.tls = TLSFiles(certificate: folder.file("made/cert.pem"), key: folder.file("made/key.pem"))
+        let server = try WebServer(configuration: configuration)
+        defer { server.stop() }
+        let page = try Self.curl("https://127.0.0.1:\(server.port)/scan")
+        #expect(page.hasPrefix("HTTP/1.1 200"))
+        #expect(page.contains("; Secure"))
+        #expect(!(try Self.curl("http://127.0.0.1:\(server.port)/scan")).hasPrefix("HTTP/1.1 200"))
+        var plain = Self.configuration(folder)
+        plain.port = 0
+        let http = try WebServer(configuration: plain)
+        defer { http.stop() }
+        #expect(!(try Self.curl("http://127.0.0.1:\(http.port)/scan")).contains("; Secure"), "plain HTTP: not Secure")
+    }
+
+    @Test func withoutOpensslTheSelfSignedOptionSaysWhy() throws {
+        let folder = try TemporaryDirectory(prefix: "prospects-web-tls")
+        defer { folder.cleanup() }
+        var configuration = Self.configuration(folder)
+        configuration.tlsSelfSigned = true
+        configuration.environment = ["PATH": folder.path]
+        #expect {
+            try WebServer(configuration: configuration)
+        } throws: { error in
+            guard case .tlsUnavailable(let why) = error as? WebServerError else { return false }
+            return why.contains("openssl")
+        }
+    }
+}
