@@ -47,18 +47,34 @@ public struct UploadFolder: Sendable {
     /// Moves a file whose outcome is committed into the archive, or, when it was refused, into the quarantine with
     /// its reason file; returns where it went.
     public func file(_ claim: FileClaim, result: FileResult) throws(SystemCallError) -> String {
-        let inbox: Inbox
-        do { inbox = try Inbox(path: path, archive: archive, rejected: rejected) } catch {
-            if case .system(let error) = error { throw error }
-            throw SystemCallError("rename", path: claim.claimedPath, code: EXDEV)
-        }
+        let inbox = try inbox()
         guard result.outcome == .rejected else { return try inbox.archive(claim) }
+        return try reject(
+            claim, error: result.file.rejection ?? .noCodeFound, contentHash: result.file.contentHash, inbox: inbox)
+    }
+
+    /// Moves a file refused before decoding (not a picture) into the quarantine with its reason file.
+    public func reject(_ claim: FileClaim, error: ScanError) throws(SystemCallError) -> String {
+        try reject(claim, error: error, contentHash: nil, inbox: inbox())
+    }
+
+    private func reject(_ claim: FileClaim, error: ScanError, contentHash: String?, inbox: Inbox)
+        throws(SystemCallError) -> String
+    {
         let reason = QuarantineReason(
-            file: claim.name, error: result.file.rejection ?? .noCodeFound, time: Date(),
-            contentHash: result.file.contentHash, inode: try FileSystemCalls.entry(claim.claimedPath)?.inode ?? 0,
+            file: claim.name, error: error, time: Date(), contentHash: contentHash,
+            inode: try FileSystemCalls.entry(claim.claimedPath)?.inode ?? 0,
             claim: ClaimDirectory.token(of: claim.claimedPath))
         let scratch = incoming + "/" + UploadFolder.randomToken() + ".reason.tmp"
         return try inbox.reject(claim, reason: reason, scratch: scratch)
+    }
+
+    /// The watch inbox over this folder, whose moves file uploads as they file dropped files.
+    private func inbox() throws(SystemCallError) -> Inbox {
+        do { return try Inbox(path: path, archive: archive, rejected: rejected) } catch {
+            if case .system(let error) = error { throw error }
+            throw SystemCallError("rename", path: archive, code: EXDEV)
+        }
     }
 
     /// A client's file name reduced to letters, digits, `.`, `-` and `_` (it is never a path), at most 80 of them.

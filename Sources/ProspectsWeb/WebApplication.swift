@@ -423,7 +423,9 @@ final class WebApplication: HTTPHandler {
         }
         var report: [UploadOutcome] = []
         try services.withService { service in
-            let ingester = try service.ingester(workers: 1, options: .init(), stopOnInterrupt: false)
+            let ingester = try service.ingester(
+                workers: 1, options: .init(), stopOnInterrupt: false,
+                context: CollectionContext(collectedBy: context.session.account))
             _ = try ingester.ingest(paths) { event in
                 switch event {
                 case .file(let result):
@@ -443,10 +445,18 @@ final class WebApplication: HTTPHandler {
                             fileName: names[path] ?? path,
                             lines: [.init(kind: .rejected, text: "rejected: \(error.message)")]))
                 case .skipped(let path, let kind):
-                    report.append(
-                        UploadOutcome(
-                            fileName: names[path] ?? path,
-                            lines: [.init(kind: .rejected, text: "rejected: \(kind), not a picture")]))
+                    var outcome = UploadOutcome(
+                        fileName: names[path] ?? path,
+                        lines: [.init(kind: .rejected, text: "rejected: \(kind), not a picture")])
+                    if let claim = claims[path] {
+                        do {
+                            _ = try uploads.reject(claim, error: .unsupportedImage(kind: kind))
+                        } catch {
+                            outcome.lines.append(
+                                .init(kind: .rejected, text: "kept in \(uploads.incoming): \(error)"))
+                        }
+                    }
+                    report.append(outcome)
                 case .noImages, .planned, .decoded:
                     break
                 }

@@ -75,6 +75,20 @@ import WebTestSupport
         #expect(try web.get("/").header("Location") == "/signin")
     }
 
+    @Test func theSignedInAccountCollectsTheLeadsItUploads() throws {
+        let web = try Self.fixture()
+        try web.signIn("bob", "staple of the booth")
+        var body = MultipartBody()
+        body.add(field: "csrf", value: try web.csrfToken())
+        body.add(
+            file: "pictures", fileName: "hedy.png", contentType: "image/png",
+            content: PNGFixtures.contactCode("Hedy Lamarr\nhedy@example.net"))
+        let posted = try web.request(
+            "POST", "/scan", headers: [("Content-Type", body.contentType)], body: body.finished)
+        #expect(posted.status == 303, "staff may scan")
+        #expect(try web.leads()["Hedy Lamarr"]?.firstCollectedBy == "bob")
+    }
+
     @Test func aSignInWithoutTheFormsTokenIsRefused() throws {
         let web = try Self.fixture()
         _ = try web.get("/signin")
