@@ -28,6 +28,11 @@ extension ProspectsService {
         try accountStore().accounts()
     }
 
+    /// The account of that name, if there is one.
+    public func account(named name: String) throws(StoreError) -> Account? {
+        try accountStore().account(named: name)
+    }
+
     public func removeAccount(named name: String) throws(AccountError) {
         let removed: Bool
         do { removed = try accountStore().removeAccount(named: name) } catch { throw .store(error) }

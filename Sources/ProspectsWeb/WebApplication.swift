@@ -96,9 +96,17 @@ final class WebApplication: HTTPHandler {
     private func signInGate(_ request: HTTPRequest, _ session: Session) -> HTTPResponse? {
         guard configuration.requiresSignIn else { return nil }
         let isSignIn = request.path == "/signin"
-        if session.account == nil {
-            if isSignIn || StaticFile.named(request.path) != nil { return nil }
-            return .redirect(to: "/signin")
+        if StaticFile.named(request.path) != nil { return nil }
+        guard let name = session.account else { return isSignIn ? nil : .redirect(to: "/signin") }
+        // An account removed (`user remove`) or whose role changed signs out of the sessions it had.
+        do {
+            let account = try services.withService { service in try service.account(named: name) }
+            guard let account, account.role == session.role else {
+                sessions.remove(session.id)
+                return .redirect(to: "/signin")
+            }
+        } catch {
+            return storeCall { throw error }
         }
         return isSignIn && request.method != "POST" ? .redirect(to: "/") : nil
     }

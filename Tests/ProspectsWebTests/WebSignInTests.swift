@@ -1,6 +1,7 @@
 import Foundation
 import ProspectStore
 import ProspectsCore
+import ProspectsService
 import ProspectsTestSupport
 import ProspectsWeb
 import Testing
@@ -87,6 +88,15 @@ import WebTestSupport
             "POST", "/scan", headers: [("Content-Type", body.contentType)], body: body.finished)
         #expect(posted.status == 303, "staff may scan")
         #expect(try web.leads()["Hedy Lamarr"]?.firstCollectedBy == "bob")
+    }
+
+    @Test func aRemovedAccountIsSignedOutOfItsSessions() throws {
+        let web = try Self.fixture(leads: sampleLeads)
+        try web.signIn("bob", "staple of the booth")
+        #expect(try web.get("/").status == 200)
+        try ProspectsService(location: .sqlite(path: web.storePath)).removeAccount(named: "bob")
+        #expect(try web.get("/").header("Location") == "/signin")
+        #expect(try web.signIn("bob", "staple of the booth").status == 401)
     }
 
     @Test func aSignInWithoutTheFormsTokenIsRefused() throws {
