@@ -55,25 +55,32 @@ enum ShellCompletion {
     /// What may come before a subcommand.
     static let globalOptions = ["--help", "--store", "--version", "-h"]
 
-    // MARK: bash
-
-    private static func bash() -> String {
-        var cases: [String] = []
-        for command in commands {
+    /// One `case` arm per command, for bash and zsh alike: an inner `case` on `previousWord` completing the values of
+    /// the options that take one (`valueAction` of their listed values), then the lines `rest` gives.
+    private static func commandCases(
+        previousWord: String, valueAction: ([String]?) -> String, rest: (Command) -> [String]
+    ) -> String {
+        commands.map { command in
             var lines = ["        \(command.name))"]
             let valued = command.options.filter { command.takingValues.contains($0) }
             if !valued.isEmpty {
-                lines.append("            case $prev in")
+                lines.append("            case \(previousWord) in")
                 for option in valued {
-                    let words =
-                        command.values[option].map {
-                            "COMPREPLY=($(compgen -W \"\($0.joined(separator: " "))\" -- \"$cur\")); "
-                        } ?? ""
-                    lines.append("                \(option)) \(words)return ;;")
+                    lines.append("                \(option)) \(valueAction(command.values[option])) ;;")
                 }
                 lines.append("            esac")
             }
-            lines.append("            if [[ $cur == -* ]]; then")
+            return (lines + rest(command)).joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    // MARK: bash
+
+    private static func bash() -> String {
+        let cases = commandCases(previousWord: "$prev") { values in
+            (values.map { "COMPREPLY=($(compgen -W \"\($0.joined(separator: " "))\" -- \"$cur\")); " } ?? "") + "return"
+        } rest: { command in
+            var lines = ["            if [[ $cur == -* ]]; then"]
             lines.append(
                 "                COMPREPLY=($(compgen -W \"\(command.options.joined(separator: " "))\" -- \"$cur\"))")
             if !command.arguments.isEmpty {
@@ -83,7 +90,7 @@ enum ShellCompletion {
                 )
             }
             lines.append("            fi ;;")
-            cases.append(lines.joined(separator: "\n"))
+            return lines
         }
         let names = commands.map(\.name).joined(separator: " ")
         return """
@@ -102,7 +109,7 @@ enum ShellCompletion {
                     "")
                         [[ $prev == --store ]] && return
                         COMPREPLY=($(compgen -W "\(names) \(globalOptions.joined(separator: " "))" -- "$cur")) ;;
-            \(cases.joined(separator: "\n"))
+            \(cases)
                 esac
             }
             complete -o bashdefault -o default -F _prospects prospects
@@ -114,26 +121,18 @@ enum ShellCompletion {
     private static func zsh() -> String {
         func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let described = commands.map { "        " + quoted("\($0.name):\($0.abstract)") }.joined(separator: "\n")
-        var cases: [String] = []
-        for command in commands {
-            var lines = ["        \(command.name))"]
-            let valued = command.options.filter { command.takingValues.contains($0) }
-            if !valued.isEmpty {
-                lines.append("            case $words[CURRENT-1] in")
-                for option in valued {
-                    let action = command.values[option].map { "compadd -- \($0.joined(separator: " "))" } ?? "_files"
-                    lines.append("                \(option)) \(action); return ;;")
-                }
-                lines.append("            esac")
-            }
+        let cases = commandCases(previousWord: "$words[CURRENT-1]") { values in
+            (values.map { "compadd -- \($0.joined(separator: " "))" } ?? "_files") + "; return"
+        } rest: { command in
             let arguments =
                 command.arguments.isEmpty ? "_files" : "compadd -- \(command.arguments.joined(separator: " "))"
-            lines.append("            if [[ $PREFIX == -* ]]; then")
-            lines.append("                compadd -- \(command.options.joined(separator: " "))")
-            lines.append("            else")
-            lines.append("                \(arguments)")
-            lines.append("            fi ;;")
-            cases.append(lines.joined(separator: "\n"))
+            return [
+                "            if [[ $PREFIX == -* ]]; then",
+                "                compadd -- \(command.options.joined(separator: " "))",
+                "            else",
+                "                \(arguments)",
+                "            fi ;;",
+            ]
         }
         return """
             #compdef prospects
@@ -159,7 +158,7 @@ enum ShellCompletion {
                     return
                 fi
                 case $words[i] in
-            \(cases.joined(separator: "\n"))
+            \(cases)
                 esac
             }
             if [[ $funcstack[1] == _prospects ]]; then

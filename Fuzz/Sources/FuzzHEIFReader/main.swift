@@ -11,15 +11,13 @@ let parser = PayloadParser()
 nonisolated(unsafe) var reused = GrayImage(width: 0, height: 0, pixels: [])
 
 runFuzzer { data, size in
-    let input = inputBytes(data, size)
-    let image = checkPictureRead(
-        input, format: .heif, pixelLimit: pixelLimit, reused: &reused, samePixelsEachTime: false
-    ) {
-        (bytes, image) throws(DecodeError) in
+    checkPictureReadAndScan(
+        inputBytes(data, size), format: .heif, pixelLimit: pixelLimit, reused: &reused, samePixelsEachTime: false,
+        decoder: decoder, parser: parser
+    ) { (bytes, image) throws(DecodeError) in
         try bytes.withUnsafeBufferPointer { buffer throws(DecodeError) in
             try reader.read(buffer, format: .heif, into: &image)
         }
     }
-    if let image { checkScan(image, with: decoder, parser: parser) }
     return 0
 }

@@ -50,6 +50,17 @@ public func checkPictureRead(
     return image
 }
 
+/// `checkPictureRead`, then `checkScan` on what decoded: the whole check of a reader that has nothing of its own to add.
+public func checkPictureReadAndScan(
+    _ bytes: [UInt8], format: ImageFormat, pixelLimit: Int, reused: inout GrayImage, samePixelsEachTime: Bool = true,
+    decoder: QRDecoder, parser: PayloadParser, read: ([UInt8], inout GrayImage) throws(DecodeError) -> Void
+) {
+    let image = checkPictureRead(
+        bytes, format: format, pixelLimit: pixelLimit, reused: &reused, samePixelsEachTime: samePixelsEachTime,
+        read: read)
+    if let image { checkScan(image, with: decoder, parser: parser) }
+}
+
 /// Scans a small decoded image with `decoder` and checks every symbol's payload against the parser's invariants.
 public func checkScan(_ image: GrayImage, with decoder: QRDecoder, parser: PayloadParser) {
     guard image.pixels.count <= 250_000, let symbols = try? decoder.scan(image) else { return }
