@@ -13,6 +13,15 @@ struct ProspectDetailsConformanceTests {
         nameParts: NameParts(family: "Appleseed", given: "Johnny", additional: "Q.", prefix: "Dr."),
         otherEmails: ["apples@example.org", "j@example.net"], note: "Met at the fair\nwants a demo")
 
+    /// A fresh store of `kind` holding one plain card, Paul's, and its id.
+    static func storeWithPaul(_ kind: StoreKind) throws -> (StoreFixture, any ProspectStore, Int64) {
+        let fixture = try StoreFixture(kind)
+        let store = try fixture.open()
+        let result = try store.record([sighting("Paul", "paul@example.com")]).first
+        let id: Int64? = if case .inserted(let id)? = result { id } else { nil }
+        return (fixture, store, try #require(id, "the first card was not inserted"))
+    }
+
     @Test(arguments: StoreKind.allCases)
     func aCardsDetailsAreKeptWithItsFirstNoteByItsCollector(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
@@ -44,13 +53,8 @@ struct ProspectDetailsConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func aCardWithoutDetailsHasNone(kind: StoreKind) throws {
-        let fixture = try StoreFixture(kind)
+        let (fixture, store, id) = try Self.storeWithPaul(kind)
         defer { withExtendedLifetime(fixture) {} }
-        let store = try fixture.open()
-        guard case .inserted(let id)? = try store.record([sighting("Paul", "paul@example.com")]).first else {
-            Issue.record("expected an insert")
-            return
-        }
         let stored = try #require(try store.prospect(.id(id)))
         #expect(stored.prospect == Prospect(name: "Paul", email: "paul@example.com"))
         #expect(stored.firstEvent == nil && stored.firstCollectedBy == nil)
@@ -60,13 +64,8 @@ struct ProspectDetailsConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func notesAreAppendedOldestFirst(kind: StoreKind) throws {
-        let fixture = try StoreFixture(kind)
+        let (fixture, store, id) = try Self.storeWithPaul(kind)
         defer { withExtendedLifetime(fixture) {} }
-        let store = try fixture.open()
-        guard case .inserted(let id)? = try store.record([sighting("Paul", "paul@example.com")]).first else {
-            Issue.record("expected an insert")
-            return
-        }
         #expect(try store.addNote(.email("PAUL@example.com"), "called, no answer", author: "ana", at: date(5_000)))
         #expect(try store.addNote(.id(id), "sent the deck", author: "bo", at: date(9_000)))
         #expect(try !store.addNote(.id(id + 100), "nobody", author: "bo", at: date(9_000)))
@@ -81,13 +80,8 @@ struct ProspectDetailsConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func aRatingIsSetAndRead(kind: StoreKind) throws {
-        let fixture = try StoreFixture(kind)
+        let (fixture, store, id) = try Self.storeWithPaul(kind)
         defer { withExtendedLifetime(fixture) {} }
-        let store = try fixture.open()
-        guard case .inserted(let id)? = try store.record([sighting("Paul", "paul@example.com")]).first else {
-            Issue.record("expected an insert")
-            return
-        }
         for rating in ProspectRating.allCases {
             #expect(try store.setRating(.id(id), rating))
             #expect(try store.prospect(.id(id))?.rating == rating)
@@ -99,13 +93,8 @@ struct ProspectDetailsConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func tagsAreAddedAndRemoved(kind: StoreKind) throws {
-        let fixture = try StoreFixture(kind)
+        let (fixture, store, id) = try Self.storeWithPaul(kind)
         defer { withExtendedLifetime(fixture) {} }
-        let store = try fixture.open()
-        guard case .inserted(let id)? = try store.record([sighting("Paul", "paul@example.com")]).first else {
-            Issue.record("expected an insert")
-            return
-        }
         #expect(try store.changeTags(.id(id), adding: ["vip", "fair", "vip", "Émigré"], removing: []))
         #expect(try store.tags(of: id) == ["fair", "vip", "Émigré"])
         #expect(try store.changeTags(.email("paul@example.com"), adding: ["new"], removing: ["fair", "absent"]))

@@ -8,29 +8,18 @@ import Testing
 
 /// `note`, `rate`, `tag`, `edit`, `show`, `list` and `delete` on a real SQLite file, called as functions.
 @Suite struct LeadCommandOutputTests {
-    let folder: TemporaryDirectory
-    let store: String
+    let fixture: CommandStoreFixture
 
     init() throws {
-        folder = try TemporaryDirectory()
-        store = folder.file("prospects.sqlite")
-        let seenAt = Date(timeIntervalSince1970: 1_796_135_400)
-        let prospects = [
-            Prospect(name: "Person 10", email: "p10@example.com"),
-            Prospect(name: "Person 2", email: "p2@example.com", title: "Buyer"),
-            Prospect(name: "Jürgen Müller", email: "jm@example.de", organization: "Brauerei Müller GmbH & Co. KG"),
-        ]
-        _ = try SQLiteStore(path: store).record(
-            prospects.map {
-                Sighting(prospect: $0, source: "cards.png", seenAt: seenAt, event: "Fair", collectedBy: "ana")
-            })
-        setenv("TZ", "UTC", 1)
-        tzset()
+        fixture = try CommandStoreFixture(
+            [
+                Prospect(name: "Person 10", email: "p10@example.com"),
+                Prospect(name: "Person 2", email: "p2@example.com", title: "Buyer"),
+                Prospect(name: "Jürgen Müller", email: "jm@example.de", organization: "Brauerei Müller GmbH & Co. KG"),
+            ], event: "Fair", collectedBy: "ana", environment: ["LOGNAME": "tester"])
     }
 
-    func run(_ argv: [String], answers: [String]? = nil) -> CommandRun {
-        CommandRun(argv, environment: ["PROSPECTS_STORE": store, "LOGNAME": "tester"], answers: answers)
-    }
+    func run(_ argv: [String], answers: [String]? = nil) -> CommandRun { fixture.run(argv, answers: answers) }
 
     @Test func tagTakesPlusAndMinusWordsAsArguments() {
         #expect(

@@ -8,26 +8,18 @@ import Testing
 
 /// The store commands called as functions on a real SQLite file: what they print and the status they end with.
 @Suite struct StoreCommandOutputTests {
-    let folder: TemporaryDirectory
-    let store: String
+    let fixture: CommandStoreFixture
+    var folder: TemporaryDirectory { fixture.folder }
+    var store: String { fixture.store }
 
     init() throws {
-        folder = try TemporaryDirectory()
-        store = folder.file("prospects.sqlite")
-        let seenAt = Date(timeIntervalSince1970: 1_796_135_400)
-        let prospects = [
+        fixture = try CommandStoreFixture([
             Prospect(name: "Grace Hopper", email: "grace@example.mil"),
             Prospect(name: "Ada Lovelace", email: "ada@example.org", organization: "Analytical"),
-        ]
-        _ = try SQLiteStore(path: store).record(
-            prospects.map { Sighting(prospect: $0, source: "cards.png", seenAt: seenAt) })
-        setenv("TZ", "UTC", 1)
-        tzset()
+        ])
     }
 
-    func run(_ argv: [String]) -> CommandRun {
-        CommandRun(argv, environment: ["PROSPECTS_STORE": store])
-    }
+    func run(_ argv: [String]) -> CommandRun { fixture.run(argv) }
 
     @Test func listPrintsATableAndACount() {
         let run = run(["list"])
