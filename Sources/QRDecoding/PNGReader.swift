@@ -62,6 +62,11 @@ public struct PNGReader: Sendable {
         case .failure(let error):
             pixels.removeAll(keepingCapacity: true)  // an unreadable file should not cost the buffer
             image = GrayImage(width: 0, height: 0, pixels: pixels)
+            // libpng says "read beyond end of data"; a file whose chunks end before `IEND` is cut short, as the
+            // other readers say (a watcher waits for such a file to be whole before judging it).
+            if case .unreadableImage = error, ImageCompleteness.of(bytes) == .incomplete {
+                throw .truncatedImage(format: .png)
+            }
             throw error
         }
     }
