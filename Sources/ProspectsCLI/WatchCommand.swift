@@ -6,10 +6,10 @@ import ProspectsIngest
 import QRDecoding
 import SystemCalls
 
-/// `prospects watch`: a drop-folder daemon that ingests every complete PNG file put into a folder, exactly once.
+/// `prospects watch`: a drop-folder daemon that ingests every complete picture put into a folder, exactly once.
 struct WatchCommand: Subcommand {
     static let name = "watch"
-    static let abstract = "Watch a drop folder and ingest every PNG file put into it, exactly once."
+    static let abstract = "Watch a drop folder and ingest every picture put into it, exactly once."
     static let help = """
         USAGE: prospects watch [--store <location>] [--event <event>] [--by <name>] [--json] [--archive <dir>]
                                [--rejected <dir>] [--poll <seconds>] [--workers <n>] [--pixel-limit <n>]

@@ -17,6 +17,9 @@ struct EntryInfo: Sendable, Hashable {
     var modified: Double
     /// Last change of the content or of the entry's owner, mode or links (`st_ctim`): any change at all.
     var changed: Double
+
+    /// The device and inode: which file or folder this is, whatever path leads to it.
+    var identity: [UInt64] { [device, inode] }
 }
 
 extension EntryInfo {

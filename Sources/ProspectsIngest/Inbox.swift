@@ -90,26 +90,45 @@ final class Inbox {
         }
     }
 
-    /// True for names dropped as input: `*.png` in any case, not hidden, not a temporary name. A path in a subfolder
-    /// (`sub/x.png`) is judged by its last part.
+    /// True for names dropped as input: any name, read by content, except hidden names and the names writers give
+    /// a file they have not finished (see docs/watch.md). A path in a subfolder (`sub/x.jpg`) is judged by its last
+    /// part.
     static func isInputName(_ path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let lower = name.lowercased()
-        if name.hasPrefix(".") || lower.hasSuffix(".part") || lower.hasSuffix(".tmp") || name.hasSuffix("~") {
+        // Hidden: `.x.jpg`, and with it rsync's `.x.jpg.Ab12Cd`, Syncthing's `.syncthing.x.jpg.tmp`, Nextcloud's
+        // `.x.jpg.~1a2b`, macOS's `._x.jpg` and `.DS_Store`, LibreOffice's `.~lock.x#`.
+        if name.hasPrefix(".") || name.hasSuffix("~") || name.hasPrefix("~$") || name.hasPrefix("~syncthing~") {
             return false
         }
-        return lower.hasSuffix(".png")
+        if temporarySuffixes.contains(where: { lower.hasSuffix($0) }) { return false }
+        return !systemFiles.contains(lower)
     }
 
-    /// The input names now in the inbox, and with `recursive` in its subfolders too (as `sub/x.png`), with those
-    /// subfolders. The archive and quarantine are never listed, even when their names look like input; hidden
-    /// folders, folders with input names (quarantined as entries) and links to folders are not entered.
+    /// The endings browsers, download and sync tools give a file until it is whole.
+    static let temporarySuffixes = [
+        ".part", ".partial", ".tmp", ".temp", ".crdownload", ".download", ".filepart", ".opdownload", ".!qb",
+        ".!sync",
+    ]
+
+    /// Files the desktops of Windows put in every folder they show: never a picture anyone dropped.
+    static let systemFiles: Set<String> = ["thumbs.db", "desktop.ini", "ehthumbs.db"]
+
+    /// The input names now in the inbox, and with `recursive` in its subfolders too (as `sub/x.jpg`), with those
+    /// subfolders. A folder is never input: it is walked (`recursive`) or left alone. The archive and quarantine are
+    /// never listed or walked, however their paths are spelled; hidden folders and links are not entered (a link is
+    /// input, quarantined without being followed).
     func waitingNames(recursive: Bool = false) throws(WatchError) -> (
         names: [String], undecodable: [String], folders: [String]
     ) {
         var names: [String] = []
         var undecodable: [String] = []
         var folders: [String] = []
+        // The outcome folders as they are now (one may have been made again since the start).
+        var outcomes: Set<[UInt64]> = []
+        for folder in [archive, rejected] {
+            if let entry = try? FileSystemCalls.entry(folder, following: true) { outcomes.insert(entry.identity) }
+        }
         var pending = [""]
         while let folder = pending.popLast() {
             let listing: (names: [String], undecodable: [String])
@@ -121,13 +140,18 @@ final class Inbox {
                 throw .system(error)
             }
             let inFolder = { (name: String) in folder.isEmpty ? name : folder + "/" + name }
-            for name in listing.names {
+            for name in listing.names where Inbox.isInputName(name) {
                 let relative = inFolder(name)
                 let full = path + "/" + relative
                 guard full != archive && full != rejected else { continue }
-                if Inbox.isInputName(name) {
+                let entry: EntryInfo?
+                do { entry = try FileSystemCalls.entry(full) } catch { continue }
+                guard let entry else { continue }  // gone since listed: nothing to take
+                guard entry.kind == .directory else {
                     names.append(relative)
-                } else if recursive && !name.hasPrefix("."), (try? FileSystemCalls.entry(full))??.kind == .directory {
+                    continue
+                }
+                if recursive && !outcomes.contains(entry.identity) {
                     folders.append(relative)
                     pending.append(relative)
                 }

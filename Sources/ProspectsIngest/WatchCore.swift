@@ -8,10 +8,11 @@ import SystemCalls
 /// returns what to do. `WatchService` is the shell that turns the kernel's news into events and performs actions.
 ///
 /// A file goes: found (inotify or a scan) → inspected → claimed → decoding → decided → committed → archived or
-/// quarantined. A file found by a scan rather than announced complete must settle first (stay unchanged for
-/// `settle` by this clock); one whose writer was seen to start and whose close went missing waits for
-/// `lostEventSettle`, and longer while a writer still holds it. A store that fails in a way worth waiting for is
-/// tried again after 1 s, 2 s, 4 s… up to `storeRetryLimit`, while new files wait in the inbox.
+/// quarantined. A file found by a scan rather than announced complete, or announced but holding only the beginning
+/// of a picture (a writer that appends in pieces), must settle first (stay unchanged for `settle` by this clock);
+/// one whose writer was seen to start and whose close went missing waits for `lostEventSettle`, and longer while a
+/// writer still holds it. A store that fails in a way worth waiting for is tried again after 1 s, 2 s, 4 s… up to
+/// `storeRetryLimit`, while new files wait in the inbox.
 struct WatchCore {
     struct Configuration: Sendable {
         /// The inbox path, as the log and the stuck-file reports show it.
@@ -103,10 +104,13 @@ struct WatchCore {
             recheck()
         case .fileCreated(let name, let entry): created(name, entry)
         case .fileCompleted(let name):
-            if Inbox.isInputName(name) {
+            // The kernel's name for a file written unnamed: its close completes the name it was linked in under. Any
+            // other (a file really named `#12`, or one never linked in, which an `lstat` finds gone) is a name.
+            let linked = Self.unnamedFileInode(name).map { inode in beingWritten.filter { $0.value == inode }.keys }
+            if let linked, !linked.isEmpty {
+                for written in linked.sorted() { completed(written) }
+            } else if Inbox.isInputName(name) {
                 completed(name)
-            } else if let inode = Self.unnamedFileInode(name) {
-                for (written, writtenInode) in beingWritten where writtenInode == inode { completed(written) }
             }
         case .fileRemoved(let name):
             beingWritten[name] = nil
@@ -201,7 +205,8 @@ struct WatchCore {
     /// long its writer pauses. Anything else (a link, a FIFO, a folder) or a hard link of a finished file will never
     /// be closed after writing: it is looked at now.
     private mutating func created(_ name: String, _ entry: EntryInfo?) {
-        guard Inbox.isInputName(name), let entry else { return }
+        // A folder is no input: watching subfolders, its arrival causes a scan (`folderAppeared`).
+        guard Inbox.isInputName(name), let entry, entry.kind != .directory else { return }
         lostEvents.remove(name)
         if entry.kind == .regular && entry.links == 1 {
             beingWritten[name] = entry.inode
@@ -305,11 +310,15 @@ struct WatchCore {
             if refused == entry { return }
             unclaimable[name] = nil
         }
+        // A folder is walked by scans (or left alone with `--no-recursive`), never taken.
+        guard entry.kind != .directory else { return }
         // A file found by a scan may still be being written: inotify will announce it when closed, or a re-scan will
-        // find it settled. An empty file may be a `touch` before the real write, even when announced; it is taken
-        // (and quarantined) only once it has stayed empty for the settle time.
+        // find it settled. An empty file may be a `touch` before the real write, even when announced; so may a
+        // picture whose bytes end before the picture does (a writer that appends in pieces, closing after each):
+        // either is taken (and quarantined) only once it has stayed unchanged for the settle time.
         let settle = lostEvents.contains(name) ? configuration.lostEventSettle : configuration.settle
-        if entry.kind == .regular && (!announced || entry.size == 0) && !isSettled(name, facts, for: settle, now: now) {
+        let unfinished = !announced || entry.size == 0 || facts.completeness == .incomplete
+        if entry.kind == .regular && unfinished && !isSettled(name, facts, for: settle, now: now) {
             scheduleRescan(at: now + configuration.settle)
             return
         }

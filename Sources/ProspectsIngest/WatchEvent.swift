@@ -81,6 +81,9 @@ struct FileFacts: Sendable, Hashable {
     /// Whether a process has the file open for writing (the lease probe; false when it cannot tell), or nil when
     /// the core did not ask: it asks only about a regular file it would otherwise take.
     var openForWriting: Bool? = nil
+    /// Whether the bytes hold a whole picture so far (`ImageCompleteness`), read when the core is about to take a
+    /// regular file announced complete; nil otherwise, or when the file cannot be read.
+    var completeness: ImageCompleteness? = nil
 }
 
 /// Why the core asked about a name; the answer goes back to the same decision.

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import ProspectStore
 import ProspectsCore
+import QRDecoding
 import SystemCalls
 
 /// The `watch` daemon: takes every complete file dropped into an inbox, loads its contacts, and moves it to the
@@ -198,8 +199,12 @@ public final class WatchService {
             try inbox.checkStillThere()
             events.append(.swept(adoptAbandoned()))
         case .inspect(let name, let purpose, let probeWriters):
+            // Whether the picture is whole matters only to a file announced complete: any other waits to settle.
+            let readsContent = purpose == .take(announced: true)
             events.append(
-                .inspected(name: name, purpose: purpose, facts: facts(name, probeWriters: probeWriters)))
+                .inspected(
+                    name: name, purpose: purpose,
+                    facts: facts(name, probeWriters: probeWriters, readsContent: readsContent)))
         case .claim(let name, let entry):
             do throws(SystemCallError) {
                 if let claim = try claims.claim(name: name, inbox: inbox.path) {
@@ -227,15 +232,20 @@ public final class WatchService {
         }
     }
 
-    /// What `lstat` says of the name now, how long ago its change time was by the wall clock, and when asked whether
+    /// What `lstat` says of the name now, how long ago its change time was by the wall clock, when asked whether
     /// a writer holds it (not for anything but a regular file; a file of another owner without CAP_LEASE counts as
-    /// not held).
-    private func facts(_ name: String, probeWriters: Bool) -> FileFacts? {
+    /// not held), and with `readsContent` whether a non-empty regular file holds a whole picture so far.
+    private func facts(_ name: String, probeWriters: Bool, readsContent: Bool = false) -> FileFacts? {
         let path = inbox.path + "/" + name
         guard let entry = try? FileSystemCalls.entry(path) else { return nil }
         let sinceChange = Duration.milliseconds(Int64((Date().timeIntervalSince1970 - entry.changed) * 1000))
         let open = probeWriters ? entry.kind == .regular && FileSystemCalls.isOpenForWriting(path) == true : nil
-        return FileFacts(entry: entry, sinceChange: sinceChange, openForWriting: open)
+        var completeness: ImageCompleteness?
+        if readsContent && entry.kind == .regular && entry.size > 0 {
+            // Never follows a link, never blocks; a file it cannot read is judged by the decoder's turn.
+            completeness = (try? InputFile.read(path, followSymlinks: false)).map(ImageCompleteness.of)
+        }
+        return FileFacts(entry: entry, sinceChange: sinceChange, openForWriting: open, completeness: completeness)
     }
 
     /// Watches a subfolder; one the kernel refuses (too many watches) is said once in the log: its files are found

@@ -204,8 +204,13 @@ final class WatchSandbox: Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
-    /// Input-looking names still in the inbox.
-    var waiting: [String] { names(in: inbox).filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") } }
+    /// Files (not folders) still in the inbox, hidden ones aside: every such name is input.
+    var waiting: [String] {
+        names(in: inbox).filter { name in
+            var info = stat()
+            return !name.hasPrefix(".") && lstat(inbox + "/" + name, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
+        }
+    }
 
     /// Files still claimed by some watcher (entries inside `.processing/<owner>/`, hidden ones aside).
     var claimed: [String] {

@@ -24,9 +24,20 @@ import Testing
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    @Test func inputNamesArePNGsThatAreNeitherHiddenNorTemporary() {
-        for name in ["a.png", "A.PNG", "scan 1.png", "x.y.png"] { #expect(Inbox.isInputName(name), "\(name)") }
-        for name in [".a.png", "a.png.part", "a.png.tmp", "a.png~", "a.jpg", "archive", "a.png.reason.json"] {
+    @Test func inputNamesAreAnyNameThatIsNeitherHiddenNorTemporary() {
+        // Read by content: the name says nothing of what the file is.
+        for name in [
+            "a.png", "A.PNG", "scan 1.png", "x.y.png", "IMG_0001.HEIC", "photo.jpeg", "chat.webp", "notes.txt",
+            "noext", "archive", "sub/a.jpg", "a.png.reason.json",
+        ] {
+            #expect(Inbox.isInputName(name), "\(name)")
+        }
+        for name in [
+            ".a.png", "sub/.a.jpg", ".DS_Store", "._a.jpg", ".syncthing.a.jpg.tmp", "~syncthing~a.jpg.tmp",
+            ".a.jpg.~1a2b3c", "a.png.part", "a.PART", "a.jpg.partial", "a.png.tmp", "a.jpg.temp",
+            "a.jpg.crdownload", "a.jpg.download", "a.jpg.filepart", "a.jpg.opdownload", "a.jpg.!qB", "a.jpg.!sync",
+            "a.png~", "~$report.docx", "Thumbs.db", "desktop.ini",
+        ] {
             #expect(!Inbox.isInputName(name), "\(name)")
         }
         #expect(Array(Inbox.candidateNames(for: "x.png").prefix(3)) == ["x.png", "x-1.png", "x-2.png"])
@@ -152,19 +163,34 @@ import Testing
 
     @Test func subfoldersAreListedAndWatchedWithPathsInTheInbox() throws {
         let inbox = try Inbox(path: inboxPath, archive: nil, rejected: nil)
-        for folder in ["sub/deeper", ".hidden", "dir.png"] {
+        for folder in ["sub/deeper", ".hidden", "dir.png", "x.jpg.download"] {
             try FileManager.default.createDirectory(
                 atPath: inboxPath + "/" + folder, withIntermediateDirectories: true)
         }
         #expect(symlink(folder, inboxPath + "/link") == 0)
-        for file in ["top.png", "sub/a.png", "sub/deeper/b.png", ".hidden/h.png", "archive/old.png", "sub/.x.png"] {
+        for file in [
+            "top.png", "notes.txt", "sub/a.png", "sub/IMG_1.JPG", "sub/b.jpg.part", "sub/deeper/b.png",
+            "dir.png/c.webp", ".hidden/h.png", "archive/old.png", "rejected/bad.txt", "sub/.x.png",
+            "x.jpg.download/y.jpg",
+        ] {
             try write(inboxPath + "/" + file, "data")
         }
+        // A folder is never input; a link is (it is quarantined, never followed).
         let flat = try inbox.waitingNames()
-        #expect(flat.names == ["dir.png", "top.png"] && flat.folders.isEmpty)
+        #expect(flat.names == ["link", "notes.txt", "top.png"] && flat.folders.isEmpty)
         let deep = try inbox.waitingNames(recursive: true)
-        #expect(deep.names == ["dir.png", "sub/a.png", "sub/deeper/b.png", "top.png"])
-        #expect(deep.folders == ["sub", "sub/deeper"])
+        #expect(
+            deep.names == [
+                "dir.png/c.webp", "link", "notes.txt", "sub/IMG_1.JPG", "sub/a.png", "sub/deeper/b.png", "top.png",
+            ])
+        #expect(deep.folders == ["dir.png", "sub", "sub/deeper"])
+        // The archive is never walked, however its path is spelled.
+        let spelled = try Inbox(
+            path: inboxPath, archive: inboxPath + "/./sub/deeper", rejected: inboxPath + "//dir.png")
+        #expect(
+            try spelled.waitingNames(recursive: true).names == [
+                "archive/old.png", "link", "notes.txt", "rejected/bad.txt", "sub/IMG_1.JPG", "sub/a.png", "top.png",
+            ])
 
         let watcher = try InboxWatcher(path: inboxPath)
         try watcher.watch(folder: "sub/deeper")

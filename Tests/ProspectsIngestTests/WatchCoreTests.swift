@@ -244,6 +244,91 @@ struct WatchCoreTests {
             driver.answer("e.png", .take(announced: false), empty) == ["claim e.png"])
     }
 
+    // MARK: Pictures written in pieces, files that are no pictures, folders
+
+    /// A writer that appends a picture in three opens, each closed, with pauses under the settle time: each close is
+    /// announced, but the picture is incomplete until the last piece, so it is claimed once, whole.
+    @Test func aPictureAppendedInPiecesIsTakenOnceWholeNotAtEachClose() {
+        var driver = Driver()
+        driver.start()
+        for size in [300, 600] {
+            #expect(driver.send(.fileCompleted(name: "p.png")) == ["inspect p.png"])
+            var piece = driver.facts(size: size)
+            piece.completeness = .incomplete
+            #expect(driver.answer("p.png", .take(announced: true), piece).isEmpty, "piece of \(size) bytes")
+            driver.wait(.milliseconds(300))
+        }
+        // The rescan meant to judge the first piece once quiet finds the second one not quiet yet.
+        #expect(driver.send(.timerFired) == ["scan"])
+        #expect(driver.send(.scanned(InboxScan(names: ["p.png"]))) == ["inspect p.png"])
+        let second = driver.facts(size: 600, sinceChange: .milliseconds(300))
+        #expect(driver.answer("p.png", .take(announced: false), second).isEmpty)
+        driver.wait(.milliseconds(100))
+        #expect(driver.send(.fileCompleted(name: "p.png")) == ["inspect p.png"])
+        var whole = driver.facts(size: 900)
+        whole.completeness = .complete
+        #expect(driver.answer("p.png", .take(announced: true), whole) == ["claim p.png"])
+    }
+
+    /// An incomplete picture that stays unchanged for the settle time is taken, and quarantined as cut short.
+    @Test func anIncompletePictureQuietForTheSettleTimeIsQuarantinedAsTruncated() throws {
+        var driver = Driver()
+        driver.start()
+        #expect(driver.send(.fileCompleted(name: "cut.jpg")) == ["inspect cut.jpg"])
+        var cut = driver.facts(size: 300)
+        cut.completeness = .incomplete
+        #expect(driver.answer("cut.jpg", .take(announced: true), cut).isEmpty)
+        #expect(driver.core.nextDeadline == driver.now + .milliseconds(500))
+        driver.wait(.milliseconds(499))
+        #expect(driver.send(.timerFired).isEmpty)
+        driver.wait(.milliseconds(1))
+        #expect(driver.send(.timerFired) == ["scan"])
+        #expect(driver.send(.scanned(InboxScan(names: ["cut.jpg"]))) == ["inspect cut.jpg"])
+        let quiet = driver.facts(size: 300, sinceChange: .milliseconds(500))
+        #expect(driver.answer("cut.jpg", .take(announced: false), quiet) == ["claim cut.jpg"])
+        let claim = Self.claim("cut.jpg")
+        #expect(driver.send(.claimed(claim)) == ["decode cut.jpg"])
+        let actions = driver.actions(.decoded(claim, contentHash: "h", .failure(.truncatedImage(format: "JPEG"))))
+        #expect(driver.send(try #require(Self.committed(actions))).first == "quarantine cut.jpg: unreadableImage")
+    }
+
+    /// A file that is no picture (a note, a GIF) is taken at its close, not kept waiting: no wait makes it one.
+    @Test func aFileThatIsNoPictureIsTakenAtOnceAndQuarantined() throws {
+        var driver = Driver()
+        driver.start()
+        #expect(driver.send(.fileCompleted(name: "notes.txt")) == ["inspect notes.txt"])
+        var text = driver.facts(size: 20)
+        text.completeness = .notAPicture(.text)
+        #expect(driver.answer("notes.txt", .take(announced: true), text) == ["claim notes.txt"])
+        let claim = Self.claim("notes.txt")
+        #expect(driver.send(.claimed(claim)) == ["decode notes.txt"])
+        let actions = driver.actions(
+            .decoded(claim, contentHash: "h", .failure(.unsupportedImage(kind: "a text file"))))
+        #expect(driver.send(try #require(Self.committed(actions))).first == "quarantine notes.txt: unreadableImage")
+    }
+
+    /// A folder appearing in the inbox is walked by the scan its arrival causes, never claimed as a file.
+    @Test func aFolderIsNeverTaken() {
+        var driver = Driver()
+        driver.start()
+        let folder = driver.facts(kind: .directory)
+        #expect(driver.send(.fileCreated(name: "2026-12", entry: folder.entry)).isEmpty)
+        #expect(driver.send(.folderAppeared(name: "2026-12")) == ["scan"])
+        #expect(driver.send(.fileCompleted(name: "moved-in")) == ["inspect moved-in"])
+        #expect(driver.answer("moved-in", .take(announced: true), folder).isEmpty)
+        #expect(driver.send(.scanned(InboxScan(names: ["2026-12/a.jpg"]))) == ["inspect 2026-12/a.jpg"])
+    }
+
+    /// Hidden names and the names writers use until a file is whole are never looked at, whatever their ending.
+    @Test func hiddenAndTemporaryNamesAreIgnoredAndEveryOtherNameIsLookedAt() {
+        var driver = Driver()
+        driver.start()
+        for name in [".x.jpg", "sub/.syncthing.x.jpg.tmp", "x.jpg.crdownload", "x.heic.part", "x.jpg~"] {
+            #expect(driver.send(.fileCompleted(name: name)).isEmpty, "\(name)")
+        }
+        #expect(driver.send(.fileCompleted(name: "IMG_0001.HEIC")) == ["inspect IMG_0001.HEIC"])
+    }
+
     // MARK: Files being written, lost events
 
     @Test func aFileSeenCreatedIsNotTakenByARescanUntilItsClose() {
@@ -267,7 +352,7 @@ struct WatchCoreTests {
     @Test func renamedInFromAPartNameIsTakenAndTemporaryNamesNever() {
         var driver = Driver()
         driver.start()
-        for name in ["a.png.part", ".hidden.png", "b.png.tmp", "c.png~", "notes.txt"] {
+        for name in ["a.png.part", ".hidden.png", "b.png.tmp", "c.png~", "d.jpg.crdownload"] {
             #expect(driver.send(.fileCreated(name: name, entry: driver.facts().entry)).isEmpty, "\(name)")
             #expect(driver.send(.fileCompleted(name: name)).isEmpty, "\(name)")
         }
@@ -295,7 +380,9 @@ struct WatchCoreTests {
         var driver = Driver()
         driver.start()
         driver.send(.fileCreated(name: "u.png", entry: driver.facts(inode: 42).entry))
-        #expect(driver.send(.fileCompleted(name: "#41")).isEmpty)
+        // Another unnamed file, never linked in: looked at as a name, and found gone.
+        #expect(driver.send(.fileCompleted(name: "#41")) == ["inspect #41"])
+        #expect(driver.send(.inspected(name: "#41", purpose: .take(announced: true), facts: nil)).isEmpty)
         #expect(driver.send(.fileCompleted(name: "#42")) == ["inspect u.png"])
     }
 

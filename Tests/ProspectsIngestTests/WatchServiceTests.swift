@@ -90,10 +90,10 @@ import Testing
         let limit =
             (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16_384
-        for name in ["filler-a.txt", "filler-b.txt"] { try watch.drop(name, Array("filler".utf8)) }
+        for name in [".filler-a", ".filler-b"] { try watch.drop(name, Array("filler".utf8)) }
         // Every open-for-write and close of a filler is one IN_CLOSE_WRITE; two files in turn, so none merge.
         for number in 0..<(limit + 500) {
-            close(open(watch.inbox + (number % 2 == 0 ? "/filler-a.txt" : "/filler-b.txt"), O_WRONLY | O_CLOEXEC))
+            close(open(watch.inbox + (number % 2 == 0 ? "/.filler-a" : "/.filler-b"), O_WRONLY | O_CLOEXEC))
         }
         for number in 1...5 { try watch.drop("late\(number).png", Self.contact(number)) }
         watch.release()
