@@ -44,6 +44,11 @@ public struct UploadFolder: Sendable {
         return FileClaim(name: name, inboxPath: claimed, claimedPath: claimed)
     }
 
+    /// Removes an upload that is not kept: a camera frame in which no new code was found.
+    public func discard(_ claim: FileClaim) {
+        FileSystemCalls.removeOwnFile(claim.claimedPath)
+    }
+
     /// Moves a file whose outcome is committed into the archive, or, when it was refused, into the quarantine with
     /// its reason file; returns where it went.
     public func file(_ claim: FileClaim, result: FileResult) throws(SystemCallError) -> String {

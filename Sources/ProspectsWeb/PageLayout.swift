@@ -29,13 +29,18 @@ enum PageLayout {
     @TaskLocal static var viewer: Viewer?
 
     /// A whole page. `live`: the page reloads itself when the list changes (see `StaticFile.liveUpdates`).
-    static func page(title: String, section: Section?, live: Bool = false, @HTMLBuilder content: () -> HTML) -> HTML {
+    /// `scripts`: the page's own script files, beside the ones every page loads.
+    static func page(
+        title: String, section: Section?, live: Bool = false, scripts: [StaticFile] = [],
+        @HTMLBuilder content: () -> HTML
+    ) -> HTML {
         let head = HTML {
             HTML.meta(.attribute("charset", "utf-8"))
             HTML.meta(.name("viewport"), .attribute("content", "width=device-width, initial-scale=1"))
             HTML.title { "\(title) · Prospects" }
             HTML.link(.attribute("rel", "stylesheet"), .href(StaticFile.stylesheet.path))
             HTML.script(src: StaticFile.liveUpdates.path, .flag("defer"))
+            for script in scripts { HTML.script(src: script.path, .flag("defer")) }
         }
         let body = HTML.body(.flag("data-live", live)) {
             HTML.header(.class("top")) {

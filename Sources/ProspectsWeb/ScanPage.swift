@@ -9,7 +9,7 @@ struct ScanPage {
     var maximumFileSize: Int
 
     var html: HTML {
-        PageLayout.page(title: "Scan", section: .scan) {
+        PageLayout.page(title: "Scan", section: .scan, scripts: [.camera]) {
             HTML.h1 { "Scan" }
             if let report {
                 HTML.section(.id("outcomes")) {
@@ -27,6 +27,7 @@ struct ScanPage {
                     }
                 }
             }
+            camera
             HTML.form(
                 .method("post"), .action("/scan"), .attribute("enctype", "multipart/form-data"), .class("stack")
             ) {
@@ -41,6 +42,32 @@ struct ScanPage {
                     "Up to \(maximumFiles) pictures, \(maximumFileSize >> 20) MB each. On a phone this opens the camera."
                 }
                 HTML.button(.type("submit"), .class("primary")) { "Add to the list" }
+            }
+        }
+    }
+
+    /// The live camera, shown by its script where the page is a secure context (localhost or HTTPS); elsewhere the
+    /// script shows the note that says why there is none. Without scripts neither shows: the upload form remains.
+    private var camera: HTML {
+        HTML {
+            HTML.section(.id("camera"), .flag("hidden")) {
+                HTML.h2 { "Live camera" }
+                PageLayout.csrfField(csrfToken)
+                HTML.p {
+                    HTML.button(.type("button"), .id("camera-start"), .class("primary")) { "Start camera" }
+                }
+                HTML.p(.id("camera-status"), .attribute("role", "status"))
+                HTML.element(
+                    "video",
+                    [
+                        .id("camera-video"), .flag("muted"), .flag("playsinline"),
+                        .attribute("aria-label", "Camera view"),
+                    ])
+                HTML.ul(.id("camera-results"), .class("outcomes"))
+            }
+            HTML.p(.id("camera-insecure"), .class("notice"), .flag("hidden")) {
+                "The live camera needs a secure page: open this server at https:// (serve --tls-self-signed) or on "
+                "localhost. Pictures can still be uploaded below."
             }
         }
     }

@@ -1,4 +1,5 @@
 import ProspectStore
+import ProspectsService
 import Synchronization
 
 /// One browser's session: the synchronizer token its forms must send back, who signed in on it, and what an upload
@@ -11,6 +12,8 @@ struct Session: Sendable {
     var role: AccountRole?
     /// The outcomes of the last upload, shown once by the scan page after its 303.
     var uploadReport: [UploadOutcome]?
+    /// The codes the live camera has in view, so that one held in front of it counts once.
+    var cameraCodes = CodeRepeatFilter()
 }
 
 /// The sessions of this server, in memory: a browser gets one on its first page, in a `SameSite=Strict`, `HttpOnly`

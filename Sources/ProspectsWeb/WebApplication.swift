@@ -20,7 +20,7 @@ final class WebApplication: HTTPHandler {
     /// Where every upload is kept: archive, quarantine, and `.incoming/` while its request lasts.
     let uploads: UploadFolder
     let limiter = Mutex(SignInLimiter())
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
     init(
         configuration: WebConfiguration, uploads: UploadFolder, now: @escaping @Sendable () -> Date = Date.init
@@ -168,6 +168,7 @@ final class WebApplication: HTTPHandler {
                 guard isAdmin(context.session) else { return adminsOnly("delete leads") }
                 return try delete(context)
             case "scan": return try upload(context)
+            case "scan/frame": return try cameraFrame(context)
             case "signin": return try signIn(context)
             case "signout":
                 sessions.remove(context.session.id)

@@ -1,0 +1,30 @@
+import Foundation
+import QRDecoding
+
+/// A `.y4m` video for Chromium's fake camera (`--use-file-for-fake-video-capture`): `picture` centred, enlarged by
+/// a whole factor, on a white 640 × 480 frame, repeated for `frames` frames (Chromium loops the file).
+enum FakeCameraVideo {
+    static let width = 640
+    static let height = 480
+
+    static func write(_ picture: GrayImage, to path: String, frames: Int = 10) throws {
+        let factor = max(1, min((width - 40) / picture.width, (height - 40) / picture.height))
+        let left = (width - picture.width * factor) / 2
+        let top = (height - picture.height * factor) / 2
+        var luma = [UInt8](repeating: 255, count: width * height)
+        for y in 0..<(picture.height * factor) {
+            for x in 0..<(picture.width * factor) {
+                luma[(top + y) * width + left + x] = picture.pixels[(y / factor) * picture.width + x / factor]
+            }
+        }
+        // 4:2:0, no colour: both chroma planes at the middle value.
+        let chroma = [UInt8](repeating: 128, count: width * height / 2)
+        var video = Array("YUV4MPEG2 W\(width) H\(height) F10:1 Ip A1:1 C420jpeg\n".utf8)
+        for _ in 0..<frames {
+            video += Array("FRAME\n".utf8)
+            video += luma
+            video += chroma
+        }
+        try Data(video).write(to: URL(fileURLWithPath: path))
+    }
+}

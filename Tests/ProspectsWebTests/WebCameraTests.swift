@@ -1,0 +1,68 @@
+import Foundation
+import ProspectStore
+import ProspectsIngest
+import ProspectsService
+import ProspectsTestSupport
+import Testing
+import WebTestSupport
+
+/// The Scan page's live camera in headless Chromium, fed a video of a QR code by its fake camera device: the lead
+/// is added once however many frames show the code, and only the frame that added it is kept.
+@Suite(.serialized) struct WebCameraTests {
+    /// Polls `condition` for up to `seconds` (frames come a few a second, slower on a loaded machine).
+    func waitUntil(_ what: String, seconds: Int = 30, _ condition: () throws -> Bool) throws {
+        for _ in 0..<(seconds * 10) {
+            if (try? condition()) == true { return }
+            usleep(100_000)
+        }
+        Issue.record("waited \(seconds) seconds for \(what)")
+        throw WebDriverError.malformedReply(path: what, body: "timed out")
+    }
+
+    func files(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }
+    }
+
+    @Test func aCodeHeldInViewIsAddedOnce() throws {
+        let web = try WebFixture(leads: sampleLeads)
+        let video = web.folder.file("camera.y4m")
+        try FakeCameraVideo.write(
+            PNGFixtures.codeImage("Cam Era\ncam.era@example.org", moduleSize: 6), to: video)
+        let driver = try ChromeDriver()
+        defer { driver.stop() }
+        let session = try driver.newSession(
+            width: 390, height: 844, mobile: true,
+            extraArguments: [
+                "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+                "--use-file-for-fake-video-capture=\(video)",
+            ])
+        defer { session.close() }
+        try session.navigate(to: web.baseURL + "/scan")
+        #expect(try session.execute("return document.getElementById('camera').hidden") as? Bool == false)
+        #expect(try session.execute("return document.getElementById('camera-insecure').hidden") as? Bool == true)
+        try session.click(try session.findElement("#camera-start"))
+        try waitUntil("the lead from the camera") { try session.findElements("#camera-results li.added").count == 1 }
+        #expect(
+            try session.text(of: session.findElement("#camera-results li.added"))
+                == "added: Cam Era <cam.era@example.org>")
+        // Many more frames of the same code: none counts again.
+        let framesThen =
+            Int(try session.execute("return document.getElementById('camera').dataset.frames") as? String ?? "") ?? 0
+        try waitUntil("ten more frames") {
+            let frames = try session.execute("return document.getElementById('camera').dataset.frames") as? String
+            return (Int(frames ?? "") ?? 0) >= framesThen + 10
+        }
+        try session.screenshot(to: "\(WebBrowserTests.screenshots)/camera-390x844.png")
+        try session.click(try session.findElement("#camera-start"))
+        #expect(try session.findElements("#camera-results li").count == 1)
+        #expect(try session.openDialogText() == nil)
+
+        let lead = try #require(try web.leads()["Cam Era"])
+        let details = try ProspectsService(location: .sqlite(path: web.storePath)).details(of: .id(lead.id))
+        #expect(details?.history.count == 1, "one scan, however many frames showed the code")
+        let uploads = try UploadFolder(path: web.folder.file("uploads"))
+        #expect(files(in: uploads.archive).count == 1, "the frame that added the lead is kept, and only it")
+        #expect(files(in: uploads.rejected).isEmpty)
+        try waitUntil("the last frame's answer") { files(in: uploads.incoming).isEmpty }
+    }
+}
