@@ -44,6 +44,28 @@ public struct UploadFolder: Sendable {
         return FileClaim(name: name, inboxPath: claimed, claimedPath: claimed)
     }
 
+    /// Claims what a server killed mid-request left in `incoming` — files the HTTP server was still receiving
+    /// (`upload-*`) and files claimed but not yet filed (`TOKEN.NAME`) — so that the next start files each one;
+    /// the scratch reason files of an unfinished quarantine are removed.
+    public func leftovers() throws(SystemCallError) -> [FileClaim] {
+        var claims: [FileClaim] = []
+        for name in try FileSystemCalls.names(in: incoming).sorted() {
+            let path = incoming + "/" + name
+            guard try FileSystemCalls.entry(path)?.kind == .regular else { continue }
+            if name.hasSuffix(".reason.tmp") {
+                FileSystemCalls.removeOwnFile(path)
+            } else if name.hasPrefix("upload-") {
+                claims.append(try admit(path, clientName: "interrupted-" + name))
+            } else if let dot = name.firstIndex(of: "."), name.distance(from: name.startIndex, to: dot) == 16 {
+                claims.append(
+                    FileClaim(name: String(name[name.index(after: dot)...]), inboxPath: path, claimedPath: path))
+            } else {
+                claims.append(try admit(path, clientName: name))
+            }
+        }
+        return claims
+    }
+
     /// Removes an upload that is not kept: a camera frame in which no new code was found.
     public func discard(_ claim: FileClaim) {
         FileSystemCalls.removeOwnFile(claim.claimedPath)

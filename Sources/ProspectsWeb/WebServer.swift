@@ -44,6 +44,19 @@ public final class WebServer: Sendable {
             throw WebServerError.uploadsUnusable(why)
         }
         http.uploadDirectory = uploads.incoming
+        // What a server killed mid-upload left is filed before anything new arrives.
+        let recovered: Int
+        do {
+            recovered = try ProspectsService(storeOption: storeOption, environment: environment).recoverUploads(uploads)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw WebServerError.uploadsUnusable("cannot file the uploads left in \(uploads.incoming): \(error)")
+        }
+        if recovered > 0 {
+            configuration.log?(
+                "filed \(recovered) upload\(recovered == 1 ? "" : "s") left in \(uploads.incoming) by a stopped server")
+        }
         if configuration.tls == nil && configuration.tlsSelfSigned {
             configuration.tls = try SelfSignedCertificate.files(
                 in: configuration.tlsFolder ?? Self.besideStore("prospects-tls", configuration),

@@ -1,0 +1,87 @@
+import Foundation
+import ProspectsTestSupport
+import Testing
+import WebTestSupport
+
+/// Nothing is lost when `prospects serve` is killed mid-upload: what it was receiving stays in the uploads'
+/// `.incoming/` folder, and the next start files it, here into the quarantine with its reason (it was cut short).
+@Suite struct ServeRecoveryTests {
+    /// The built `prospects serve` on `store`, and the port it printed.
+    static func serve(_ store: String) throws -> (Process, UInt16) {
+        let process = Process()
+        process.executableURL = ProspectsProcess.executable
+        process.arguments = ["serve", "--store", store, "--port", "0"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var printed = Data()
+        while !printed.contains(UInt8(ascii: "\n")) {
+            let more = out.fileHandleForReading.availableData
+            if more.isEmpty { break }
+            printed += more
+        }
+        let line = String(decoding: printed, as: UTF8.self)
+        let port = try #require(UInt16(line.split(separator: ":").last?.prefix { $0.isNumber } ?? ""), "\(line)")
+        return (process, port)
+    }
+
+    static func names(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    @Test func anUploadCutShortByAKilledServerIsFiledAtTheNextStart() throws {
+        let folder = try TemporaryDirectory(prefix: "prospects-serve-recovery")
+        defer { folder.cleanup() }
+        let store = folder.file("prospects.sqlite")
+        let incoming = folder.file("prospects-uploads/.incoming")
+        let (first, port) = try Self.serve(store)
+
+        // A session and its form token, then an upload whose body stops halfway through the picture.
+        let page = try RawHTTPClient(port: port).request("GET", "/scan")
+        let cookie = try #require(page.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let marker = try #require(page.text.range(of: "name=\"csrf\" value=\""))
+        let token = String(page.text[marker.upperBound...].prefix { $0 != "\"" })
+        let picture = PNGFixtures.contactCode("Cut Short\ncut@example.org", moduleSize: 16)
+        var body = MultipartBody()
+        body.add(field: "csrf", value: token)
+        body.add(file: "pictures", fileName: "IMG_0042.png", contentType: "image/png", content: picture)
+        let whole = body.finished
+        let sent = whole.count - picture.count / 2
+        let client = try RawHTTPClient(port: port)
+        defer { client.close() }
+        let request = RawHTTPClient.requestBytes(
+            "POST", "/scan", host: "127.0.0.1:\(port)",
+            headers: [("Cookie", cookie), ("Content-Type", body.contentType)], body: whole)
+        try client.send(Array(request.prefix(request.count - (whole.count - sent))))
+        // The server has written part of the picture when the file in .incoming is no longer empty.
+        var waited = 0
+        while waited < 300,
+            !Self.names(in: incoming).contains(where: {
+                ((try? FileManager.default.attributesOfItem(atPath: incoming + "/" + $0)[.size]) as? Int ?? 0) > 0
+            })
+        {
+            usleep(100_000)
+            waited += 1
+        }
+        try #require(Self.names(in: incoming).count == 1, "the upload being received is in .incoming")
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        #expect(Self.names(in: incoming).count == 1, "a killed server leaves it there")
+
+        let (second, _) = try Self.serve(store)
+        defer {
+            kill(second.processIdentifier, SIGTERM)
+            second.waitUntilExit()
+        }
+        #expect(Self.names(in: incoming).isEmpty, "filed before serving")
+        let rejected = Self.names(in: folder.file("prospects-uploads/rejected"))
+        #expect(rejected.count == 2, "the file and its reason: \(rejected)")
+        let reasonFile = try #require(rejected.first { $0.hasSuffix(".reason.json") })
+        let reason = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: folder.file("prospects-uploads/rejected/" + reasonFile))))
+        let message = (reason as? [String: Any])?["message"] as? String
+        #expect(message?.isEmpty == false)
+        #expect(Self.names(in: folder.file("prospects-uploads/archive")).isEmpty)
+    }
+}
