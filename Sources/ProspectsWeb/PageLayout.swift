@@ -40,6 +40,7 @@ enum PageLayout {
             HTML.title { "\(title) · Prospects" }
             HTML.link(.attribute("rel", "stylesheet"), .href(StaticFile.stylesheet.path))
             HTML.script(src: StaticFile.liveUpdates.path, .flag("defer"))
+            HTML.script(src: StaticFile.reminders.path, .flag("defer"))
             for script in scripts { HTML.script(src: script.path, .flag("defer")) }
         }
         let body = HTML.body(.flag("data-live", live)) {
@@ -52,6 +53,8 @@ enum PageLayout {
                         HTML.a(.href(item.path)) { item.rawValue }
                     }
                 }
+                // Shown by the reminders script while notifications are neither allowed nor refused.
+                HTML.button(.type("button"), .id("notify-reminders"), .flag("hidden")) { "Notify me of reminders" }
                 if let viewer {
                     HTML.form(.method("post"), .action("/signout"), .class("signout")) {
                         csrfField(viewer.csrfToken)

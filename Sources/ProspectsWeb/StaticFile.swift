@@ -11,7 +11,7 @@ struct StaticFile: Sendable {
         all.first { $0.path == path }
     }
 
-    static let all = [stylesheet, liveUpdates, camera]
+    static let all = [stylesheet, liveUpdates, camera, reminders]
 
     var response: HTTPResponse {
         var response = HTTPResponse.text(content, contentType: contentType)
@@ -69,6 +69,7 @@ struct StaticFile: Sendable {
             img.qr { width: min(100%, 320px); height: auto; image-rendering: pixelated; background: #fff; }
             .payload { font-family: ui-monospace, monospace; white-space: pre-wrap; background: var(--soft);
               padding: .5rem; border-radius: 6px; }
+            #notify-reminders { font-size: .85rem; padding: .2rem .5rem; }
             #camera video { display: block; width: 100%; max-width: 40rem; background: #000; border-radius: 6px; }
             @media (max-width: 700px) {
               main { padding: .75rem; }

@@ -145,6 +145,7 @@ final class WebApplication: HTTPHandler {
             case "signin": return page(SignInPage(csrfToken: context.session.csrfToken).html)
             case "scan": return scanPage(context)
             case "reminders": return try remindersPage(context)
+            case "reminders/due": return try dueReminders()
             case "me": return mePage(context)
             case "me/card.png": return cardImage(context, svg: false)
             case "me/card.svg": return cardImage(context, svg: true)
