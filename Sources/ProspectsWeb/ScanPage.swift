@@ -9,7 +9,7 @@ struct ScanPage {
     var maximumFileSize: Int
 
     var html: HTML {
-        PageLayout.page(title: "Scan", section: .scan, scripts: [.camera]) {
+        PageLayout.page(title: "Scan", section: .scan, scripts: [.camera, .dropUpload]) {
             HTML.h1 { "Scan" }
             if let report {
                 HTML.section(.id("outcomes")) {
@@ -29,7 +29,8 @@ struct ScanPage {
             }
             camera
             HTML.form(
-                .method("post"), .action("/scan"), .attribute("enctype", "multipart/form-data"), .class("stack")
+                .method("post"), .action("/scan"), .attribute("enctype", "multipart/form-data"), .class("stack"),
+                .id("upload-form")
             ) {
                 PageLayout.csrfField(csrfToken)
                 HTML.label {
@@ -39,7 +40,8 @@ struct ScanPage {
                         .attribute("capture", "environment"), .flag("required"))
                 }
                 HTML.small {
-                    "Up to \(maximumFiles) pictures, \(maximumFileSize >> 20) MB each. On a phone this opens the camera."
+                    "Up to \(maximumFiles) pictures, \(maximumFileSize >> 20) MB each. On a phone this opens the camera; "
+                        + "on a computer, pictures can be dropped here."
                 }
                 HTML.button(.type("submit"), .class("primary")) { "Add to the list" }
             }

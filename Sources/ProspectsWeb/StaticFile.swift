@@ -11,7 +11,7 @@ struct StaticFile: Sendable {
         all.first { $0.path == path }
     }
 
-    static let all = [stylesheet, liveUpdates, camera, reminders]
+    static let all = [stylesheet, liveUpdates, camera, reminders, dropUpload]
 
     var response: HTTPResponse {
         var response = HTTPResponse.text(content, contentType: contentType)
@@ -70,6 +70,7 @@ struct StaticFile: Sendable {
             .payload { font-family: ui-monospace, monospace; white-space: pre-wrap; background: var(--soft);
               padding: .5rem; border-radius: 6px; }
             #notify-reminders { font-size: .85rem; padding: .2rem .5rem; }
+            form.dropping { outline: 2px dashed var(--accent); outline-offset: .5rem; background: var(--soft); }
             #camera video { display: block; width: 100%; max-width: 40rem; background: #000; border-radius: 6px; }
             @media (max-width: 700px) {
               main { padding: .75rem; }
