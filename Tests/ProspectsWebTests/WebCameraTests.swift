@@ -3,6 +3,7 @@ import ProspectStore
 import ProspectsIngest
 import ProspectsService
 import ProspectsTestSupport
+import ProspectsWeb
 import Testing
 import WebTestSupport
 
@@ -64,5 +65,31 @@ import WebTestSupport
         #expect(files(in: uploads.archive).count == 1, "the frame that added the lead is kept, and only it")
         #expect(files(in: uploads.rejected).isEmpty)
         try waitUntil("the last frame's answer") { files(in: uploads.incoming).isEmpty }
+    }
+
+    /// Over plain HTTP under a name that is not loopback (booth.test, mapped to 127.0.0.1 inside Chromium) the
+    /// page is no secure context: no camera, a note that says why, and the upload form.
+    @Test func withoutASecureContextThePageSaysSoAndKeepsTheUploadForm() throws {
+        let web = try WebFixture(accounts: [("ada", .admin, "correct horse battery")]) { $0.host = "0.0.0.0" }
+        let driver = try ChromeDriver()
+        defer { driver.stop() }
+        let session = try driver.newSession(
+            width: 390, height: 844, mobile: true, extraArguments: ["--host-resolver-rules=MAP booth.test 127.0.0.1"])
+        defer { session.close() }
+        let base = "http://booth.test:\(web.port)"
+        try session.navigate(to: base + "/signin")
+        try session.type("ada", into: try session.findElement("input[name=name]"))
+        try session.type("correct horse battery", into: try session.findElement("input[name=password]"))
+        try session.click(try session.findElement("form.stack button.primary"))
+        try waitUntil("the list") { try session.currentURL() == base + "/" }
+        try session.navigate(to: base + "/scan")
+        #expect(try session.execute("return window.isSecureContext") as? Bool == false)
+        try waitUntil("the note") {
+            try session.execute("return document.getElementById('camera-insecure').hidden") as? Bool == false
+        }
+        #expect(try session.execute("return document.getElementById('camera').hidden") as? Bool == true)
+        #expect(try session.text(of: session.findElement("#camera-insecure")).contains("needs a secure page"))
+        #expect(try session.findElements("#upload-form input[type=file]").count == 1)
+        try session.screenshot(to: "\(WebBrowserTests.screenshots)/camera-insecure-390x844.png")
     }
 }
