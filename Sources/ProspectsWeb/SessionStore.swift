@@ -1,4 +1,5 @@
 import ProspectStore
+import ProspectsService
 import Synchronization
 
 /// One browser's session: the synchronizer token its forms must send back, who signed in on it, and what an upload

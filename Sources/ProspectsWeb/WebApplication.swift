@@ -413,62 +413,15 @@ final class WebApplication: HTTPHandler {
         return response
     }
 
-    /// Each picture through the ingest path the CLI uses, then into the uploads archive or quarantine (with its
-    /// reason), then 303 to the scan page, which shows the outcomes. A file is filed before the answer is sent; one
-    /// whose ingest did not finish stays in the uploads' `.incoming/` folder, never deleted.
+    /// The pictures through `ProspectsService.upload` (kept in the uploads folder, each with its outcome), then 303
+    /// to the scan page, which shows the outcomes.
     private func upload(_ context: Context) throws -> HTTPResponse {
         let files = context.request.form.files.filter { $0.fieldName == "pictures" && $0.size > 0 }
         guard !files.isEmpty else { return .redirect(to: "/scan") }
-        var claims: [String: FileClaim] = [:]
-        var names: [String: String] = [:]
-        var paths: [String] = []
-        for file in files {
-            // Taken out of the HTTP server's hands: it removes the files it still holds when the request ends.
-            guard let claim = try? uploads.admit(file.path, clientName: file.fileName) else { continue }
-            paths.append(claim.claimedPath)
-            claims[claim.claimedPath] = claim
-            names[claim.claimedPath] = file.fileName
-        }
-        var report: [UploadOutcome] = []
-        try services.withService { service in
-            let ingester = try service.ingester(
-                workers: 1, options: .init(), stopOnInterrupt: false,
+        let report = try services.withService { service in
+            try service.upload(
+                files.map { PictureUpload(path: $0.path, clientName: $0.fileName) }, into: uploads,
                 context: CollectionContext(collectedBy: context.session.account))
-            _ = try ingester.ingest(paths) { event in
-                switch event {
-                case .file(let result):
-                    var outcome = UploadOutcome(fileName: names[result.file.path] ?? result.file.path, result: result)
-                    if let claim = claims[result.file.path] {
-                        do {
-                            _ = try uploads.file(claim, result: result)
-                        } catch {
-                            outcome.lines.append(
-                                .init(kind: .rejected, text: "kept in \(uploads.incoming): \(error)"))
-                        }
-                    }
-                    report.append(outcome)
-                case .missing(let path, let error):
-                    report.append(
-                        UploadOutcome(
-                            fileName: names[path] ?? path,
-                            lines: [.init(kind: .rejected, text: "rejected: \(error.message)")]))
-                case .skipped(let path, let kind):
-                    var outcome = UploadOutcome(
-                        fileName: names[path] ?? path,
-                        lines: [.init(kind: .rejected, text: "rejected: \(kind), not a picture")])
-                    if let claim = claims[path] {
-                        do {
-                            _ = try uploads.reject(claim, error: .unsupportedImage(kind: kind))
-                        } catch {
-                            outcome.lines.append(
-                                .init(kind: .rejected, text: "kept in \(uploads.incoming): \(error)"))
-                        }
-                    }
-                    report.append(outcome)
-                case .noImages, .planned, .decoded:
-                    break
-                }
-            }
         }
         changes.noteChange()
         sessions.update(context.session.id) { $0.uploadReport = report }
