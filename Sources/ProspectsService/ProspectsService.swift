@@ -234,6 +234,16 @@ public final class ProspectsService {
 
     // MARK: Without a store
 
+    /// Who is at the keyboard when no one signed in: `LOGNAME`, else `USER` in `environment`, else the password
+    /// database's name for this process's user. The default author of notes and collector of scans.
+    public static func loginName(environment: [String: String]) -> String {
+        for variable in ["LOGNAME", "USER"] {
+            if let name = environment[variable], !name.isEmpty { return name }
+        }
+        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }
+        return "uid \(geteuid())"
+    }
+
     /// Decodes every image under `paths` on `workers` threads (nil: one per core) and hands each file's outcome to
     /// `each` in input order. Paths that cannot be read go to `missing`, folders without an image to `noImages`, and
     /// files in folders that are no pictures to `skipped`, all before the first outcome.

@@ -175,6 +175,10 @@ final class WebApplication: HTTPHandler {
             default:
                 if let id = Self.leadID(parts, action: "mark") { return try mark([id], context) }
                 if let id = Self.leadID(parts, action: "remind") { return try remind(id, context) }
+                if let id = Self.leadID(parts, action: "edit") { return try edit(id, context) }
+                if let id = Self.leadID(parts, action: "note") { return try addNote(id, context) }
+                if let id = Self.leadID(parts, action: "rate") { return try rate(id, context) }
+                if let id = Self.leadID(parts, action: "tags") { return try changeTags(id, context) }
                 return notFound()
             }
         }
@@ -235,7 +239,8 @@ final class WebApplication: HTTPHandler {
 
     private func leadPage(_ id: Int64, _ context: Context) throws -> HTTPResponse {
         guard let details = try services.withService({ try $0.details(of: .id(id)) }) else { return notFound() }
-        return page(LeadPage(details: details, csrfToken: context.session.csrfToken).html)
+        return page(
+            LeadPage(details: details, csrfToken: context.session.csrfToken, canDelete: isAdmin(context.session)).html)
     }
 
     private func remindersPage(_ context: Context) throws -> HTTPResponse {
@@ -359,6 +364,105 @@ final class WebApplication: HTTPHandler {
         guard try services.withService({ try $0.setReminder(.id(id), at: date) }) else { return notFound() }
         changes.noteChange()
         return .redirect(to: path)
+    }
+
+    /// Who is writing: the signed-in account, else (no sign-in: one person on their own machine) the login name of
+    /// the user running serve, as the CLI's `--by` defaults to.
+    private func author(_ session: Session) -> String {
+        session.account ?? ProspectsService.loginName(environment: configuration.environment)
+    }
+
+    /// Runs one change to lead `id` (`ProspectsService`'s note, rate, tag or edit), then 303 to its page; a refused
+    /// change shows the page again with the reason (400; 409 for an address another lead has, linked).
+    private func changingLead(
+        _ id: Int64, _ context: Context, edited: LeadPage.EditFields? = nil,
+        _ change: (ProspectsService) throws(LeadChangeError) -> Void
+    ) throws -> HTTPResponse {
+        let outcome = services.withService { service -> LeadChangeError? in
+            do throws(LeadChangeError) {
+                try change(service)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        guard let error = outcome else {
+            changes.noteChange()
+            return .redirect(to: "/leads/\(id)")
+        }
+        var status = 400
+        var clash: StoredProspect?
+        switch error {
+        case .notFound: return notFound()
+        case .store(let error): throw error
+        case .emailTaken(let other):
+            status = 409
+            clash = other
+        case .invalid, .nothingGiven: break
+        }
+        guard let details = try services.withService({ try $0.details(of: .id(id)) }) else { return notFound() }
+        return page(
+            LeadPage(
+                details: details, csrfToken: context.session.csrfToken, canDelete: isAdmin(context.session),
+                problem: error.message, clash: clash, edited: edited
+            ).html, status: status)
+    }
+
+    private func addNote(_ id: Int64, _ context: Context) throws -> HTTPResponse {
+        let text = context.request.form["text"] ?? ""
+        let author = author(context.session)
+        let date = now()
+        return try changingLead(id, context) { service throws(LeadChangeError) in
+            _ = try service.addNote(.id(id), text: text, author: author, at: date)
+        }
+    }
+
+    private func rate(_ id: Int64, _ context: Context) throws -> HTTPResponse {
+        guard let rating = context.request.form["rating"].flatMap(ProspectRating.init(rawValue:)) else {
+            return .text("rating must be hot, warm, cold or none\n", status: 400)
+        }
+        return try changingLead(id, context) { service throws(LeadChangeError) in try service.setRating(.id(id), rating)
+        }
+    }
+
+    /// `add` (several, separated by commas) and `remove` (one per field).
+    private func changeTags(_ id: Int64, _ context: Context) throws -> HTTPResponse {
+        let form = context.request.form
+        let adding = form.values(for: "add").flatMap { $0.split(separator: ",").map(String.init) }
+            .filter { !$0.allSatisfy(\.isWhitespace) }
+        let removing = form.values(for: "remove")
+        return try changingLead(id, context) { service throws(LeadChangeError) in
+            _ = try service.changeTags(.id(id), adding: adding, removing: removing)
+        }
+    }
+
+    /// The edit form sends every field; only those that differ from the lead's are changed (an empty phone,
+    /// organisation or title clears it), so that an address left as it was is not re-keyed.
+    private func edit(_ id: Int64, _ context: Context) throws -> HTTPResponse {
+        guard let current = try services.withService({ try $0.details(of: .id(id)) })?.stored.prospect else {
+            return notFound()
+        }
+        let form = context.request.form
+        func typed(_ name: String) -> String? {
+            form[name].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        func clearable(_ name: String, _ now: String?) -> String?? {
+            guard let value = typed(name), value != (now ?? "") else { return .none }
+            return .some(value.isEmpty ? nil : value)
+        }
+        var change = ProspectEdit()
+        if let name = typed("name"), name != current.name { change.name = name }
+        if let email = typed("email"), email != current.email { change.email = email }
+        change.phone = clearable("phone", current.phone)
+        change.organization = clearable("organization", current.organization)
+        change.title = clearable("title", current.title)
+        guard change != ProspectEdit() else { return .redirect(to: "/leads/\(id)") }
+        let edited = LeadPage.EditFields(
+            name: form["name"] ?? "", email: form["email"] ?? "", phone: form["phone"] ?? "",
+            organization: form["organization"] ?? "", title: form["title"] ?? "")
+        return try changingLead(id, context, edited: edited) { service throws(LeadChangeError) in
+            _ = try service.edit(.id(id), change)
+        }
     }
 
     /// Without `confirmed`, the page that asks; with it, the deletion.
