@@ -88,6 +88,25 @@ public final class ProspectsService {
         return counts
     }
 
+    /// How many prospects each tab holds among those `query`'s search, rating, tag, event and collector select (its
+    /// tab, sort and paging are ignored).
+    public func counts(matching query: ProspectQuery) throws(StoreError) -> TabCounts {
+        guard query.rating != nil || query.tag != nil || query.event != nil || query.collectedBy != nil else {
+            return try counts(search: query.search)
+        }
+        var all = query
+        all.filter = .everyone
+        all.limit = nil
+        all.offset = 0
+        var counts = TabCounts(everyone: 0, contacted: 0)
+        try forEach(all) { prospect in
+            counts.everyone += 1
+            if prospect.isContacted { counts.contacted += 1 }
+            return true
+        }
+        return counts
+    }
+
     /// Every prospect with a reminder, grouped as the reminders page shows them (see `ReminderGroups`).
     public func reminders(at now: Date) throws(StoreError) -> ReminderGroups {
         ReminderGroups(try store().due(at: ReminderTime.range.upperBound), now: now)

@@ -230,11 +230,14 @@ final class WebApplication: HTTPHandler {
         let state = ListState(query: context.request.query)
         let pageSize = configuration.pageSize
         let (counts, rows) = try services.withService { service in
-            (try service.counts(search: state.search), try service.list(state.query(pageSize: pageSize)))
+            let query = state.query(pageSize: pageSize)
+            return (try service.counts(matching: query), try service.list(query))
         }
         return page(
-            ListPage(state: state, counts: counts, rows: rows, pageSize: pageSize, csrfToken: context.session.csrfToken)
-                .html)
+            ListPage(
+                state: state, counts: counts, rows: rows, pageSize: pageSize, csrfToken: context.session.csrfToken,
+                isAdmin: isAdmin(context.session)
+            ).html)
     }
 
     private func leadPage(_ id: Int64, _ context: Context) throws -> HTTPResponse {
