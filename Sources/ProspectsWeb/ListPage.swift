@@ -1,6 +1,7 @@
 import Foundation
 import ProspectStore
 import ProspectsCore
+import ProspectsExchange
 import ProspectsService
 import SafeHTML
 
@@ -130,6 +131,30 @@ struct ListPage {
                 }
                 HTML.a(.href(cleared.url), .id("clear-filters")) { "Clear filters" }
             }
+            if isAdmin {
+                HTML.span(.class("export")) {
+                    "Export: "
+                    for format in ExportFormat.allCases {
+                        HTML.a(
+                            .href("/export?" + URLEncoding.query([("format", format.rawValue)] + exportItems)),
+                            .data("export", format.rawValue)
+                        ) { Self.formatName(format) }
+                        " "
+                    }
+                    HTML.a(.href("/import")) { "Import…" }
+                }
+            }
+        }
+    }
+
+    /// The list's query items an export keeps: everything but the page.
+    private var exportItems: [(String, String)] { state.items(excluding: ["page"]) }
+
+    static func formatName(_ format: ExportFormat) -> String {
+        switch format {
+        case .csv: "CSV"
+        case .json: "JSON"
+        case .vcard: "vCard"
         }
     }
 

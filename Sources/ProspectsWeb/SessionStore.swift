@@ -12,6 +12,8 @@ struct Session: Sendable {
     var role: AccountRole?
     /// The outcomes of the last upload, shown once by the scan page after its 303.
     var uploadReport: [UploadOutcome]?
+    /// What the last import did, shown once by the import page after its 303.
+    var importReport: ImportPage.Report?
 }
 
 /// The sessions of this server, in memory: a browser gets one on its first page, in a `SameSite=Strict`, `HttpOnly`

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import ProspectStore
 import ProspectsCore
+import ProspectsExchange
 import ProspectsIngest
 import ProspectsService
 import QRDecoding
@@ -148,6 +149,8 @@ final class WebApplication: HTTPHandler {
             case "me": return mePage(context)
             case "me/card.png": return cardImage(context, svg: false)
             case "me/card.svg": return cardImage(context, svg: true)
+            case "export": return try export(context)
+            case "import": return importPage(context)
             case "events":
                 let stream = ResponseStream()
                 changes.add(stream)
@@ -168,6 +171,7 @@ final class WebApplication: HTTPHandler {
                 guard isAdmin(context.session) else { return adminsOnly("delete leads") }
                 return try delete(context)
             case "scan": return try upload(context)
+            case "import": return try importList(context)
             case "signin": return try signIn(context)
             case "signout":
                 sessions.remove(context.session.id)
@@ -485,6 +489,118 @@ final class WebApplication: HTTPHandler {
         if !ids.isEmpty { changes.noteChange() }
         // A lead's own page is gone with it.
         return .redirect(to: back.hasPrefix("/leads/") ? "/" : back)
+    }
+
+    // MARK: Export and import (admins only)
+
+    /// The list as the list page's query selects it (every page of it), in `format`, as a download. The same
+    /// writers as `prospects export` (CSV formula-guarded).
+    private func export(_ context: Context) throws -> HTTPResponse {
+        guard isAdmin(context.session) else { return adminsOnly("export the list") }
+        guard let format = context.request.queryValue("format").flatMap(ExportFormat.init(rawValue:)) else {
+            return .text("format must be csv, json or vcard\n", status: 400)
+        }
+        let query = ListState(query: context.request.query).query(pageSize: nil)
+        var body: [UInt8] = []
+        _ = try services.withService { service in
+            try service.export(
+                query, format: format, guardsFormulas: true,
+                to: .stream { chunk in
+                    body += chunk
+                    return true
+                })
+        }
+        var response = HTTPResponse(body: .bytes(body))
+        response.headers.set("Content-Type", Self.contentType(format))
+        response.headers.set("Content-Disposition", "attachment; filename=\"prospects.\(format.fileExtension)\"")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    static func contentType(_ format: ExportFormat) -> String {
+        switch format {
+        case .csv: "text/csv; charset=utf-8"
+        case .json: "application/jsonl; charset=utf-8"
+        case .vcard: "text/vcard; charset=utf-8"
+        }
+    }
+
+    private func importPage(_ context: Context) -> HTTPResponse {
+        guard isAdmin(context.session) else { return adminsOnly("import lists") }
+        var report: ImportPage.Report?
+        sessions.update(context.session.id) { session in
+            report = session.importReport
+            session.importReport = nil
+        }
+        return page(ImportPage(report: report, csrfToken: context.session.csrfToken).html)
+    }
+
+    /// The list through `ProspectsService.importList`, as `prospects import` does it (exactly once: the same list
+    /// again counts nobody twice); its rows record the event given and the signed-in account. 303 to the report.
+    private func importList(_ context: Context) throws -> HTTPResponse {
+        guard isAdmin(context.session) else { return adminsOnly("import lists") }
+        let form = context.request.form
+        guard let file = form.files.first(where: { $0.fieldName == "list" && $0.size > 0 }) else {
+            return .redirect(to: "/import")
+        }
+        let name = file.fileName.isEmpty ? "list" : file.fileName
+        var report = ImportPage.Report(fileName: name, summary: "", problems: [], failed: false)
+        func finish() -> HTTPResponse {
+            let done = report
+            sessions.update(context.session.id) { $0.importReport = done }
+            return .redirect(to: "/import")
+        }
+        let given = form["format"].flatMap { $0.isEmpty ? nil : ImportFormat(rawValue: $0) }
+        guard
+            let format = given ?? ProspectsService.importFormat(ofFileAt: file.path)
+                ?? ImportFormat(fileName: name)
+        else {
+            report.summary = "give the format: the file's content and name do not say (CSV, vCard or JSON Lines)"
+            report.failed = true
+            return finish()
+        }
+        let event = form["event"].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        var request = ListImport.Request(
+            path: file.path, format: format,
+            context: CollectionContext(event: event, collectedBy: author(context.session)))
+        request.displayName = name
+        let outcome = services.withService { service -> Result<ListImport.Summary, ListImport.Failure> in
+            Result { () throws(ListImport.Failure) in
+                try service.importList(request) { event in
+                    switch event {
+                    case .waitingForOtherImport: break
+                    case .rejected(let rejection): report.problems.append("\(rejection.line): \(rejection.message)")
+                    case .ignoredCell(let line, let what):
+                        report.problems.append("\(line): \(what); the row was imported without it")
+                    }
+                }
+            }
+        }
+        switch outcome {
+        case .success(let summary):
+            report.summary = summary.countsLine
+            if let before = summary.importedBefore {
+                report.summary +=
+                    ", \(summary.totals.alreadyIn) already in (the same list was imported on "
+                    + "\(LocalTime.text(before.processedAt)))"
+            }
+            changes.noteChange()
+        case .failure(let failure):
+            report.failed = true
+            switch failure {
+            case .cannotOpen(let error): report.summary = error.message
+            case .cannotHash(let error): report.summary = "cannot read the list: \(error)"
+            case .storeUnavailable(let error): throw error
+            case .cannotReadOn(let error, let progress):
+                report.summary =
+                    error.message + (progress.committed.rows > 0 ? "; the rows before it were imported" : "")
+                changes.noteChange()
+            case .storeFailed(let error, _): throw error
+            case .interrupted:
+                report.summary = "interrupted; import the same file again to finish it (nobody is counted twice)"
+            }
+        }
+        return finish()
     }
 
     /// Checks a name and password (at most `SignInLimiter.maximumFailures` failures per account and per address in
