@@ -116,7 +116,8 @@ final class WebApplication: HTTPHandler {
     private func withViewer(_ session: Session, _ body: () -> HTTPResponse) -> HTTPResponse {
         guard let account = session.account else { return body() }
         return PageLayout.$viewer.withValue(
-            PageLayout.Viewer(account: account, csrfToken: session.csrfToken), operation: body)
+            PageLayout.Viewer(account: account, csrfToken: session.csrfToken, isAdmin: session.role == .admin),
+            operation: body)
     }
 
     /// True when the session's account may do what admins only may (always, when serve needs no accounts).
@@ -151,6 +152,7 @@ final class WebApplication: HTTPHandler {
             case "me/card.svg": return cardImage(context, svg: true)
             case "export": return try export(context)
             case "import": return importPage(context)
+            case "users": return try usersPage(context)
             case "events":
                 let stream = ResponseStream()
                 changes.add(stream)
@@ -172,6 +174,8 @@ final class WebApplication: HTTPHandler {
                 return try delete(context)
             case "scan": return try upload(context)
             case "import": return try importList(context)
+            case "users/add": return try changeUsers("add", context)
+            case "users/remove": return try changeUsers("remove", context)
             case "signin": return try signIn(context)
             case "signout":
                 sessions.remove(context.session.id)
@@ -601,6 +605,51 @@ final class WebApplication: HTTPHandler {
             }
         }
         return finish()
+    }
+
+    // MARK: Accounts (admins only)
+
+    private func usersPage(_ context: Context, message: String? = nil, problem: String? = nil, typedName: String = "")
+        throws -> HTTPResponse
+    {
+        guard isAdmin(context.session) else { return adminsOnly("manage users") }
+        let accounts = try services.withService { try $0.accounts() }
+        return page(
+            UsersPage(
+                accounts: accounts, csrfToken: context.session.csrfToken, viewer: context.session.account,
+                message: message, problem: problem, typedName: typedName
+            ).html, status: problem == nil ? 200 : 400)
+    }
+
+    /// `prospects user add` and `user remove`, from the users page's forms.
+    private func changeUsers(_ action: String, _ context: Context) throws -> HTTPResponse {
+        guard isAdmin(context.session) else { return adminsOnly("manage users") }
+        let form = context.request.form
+        let name = form["name"] ?? ""
+        var role: AccountRole?
+        if action == "add" {
+            guard let chosen = form["role"].flatMap(AccountRole.init(rawValue:)) else {
+                return .text("role must be staff or admin\n", status: 400)
+            }
+            role = chosen
+        }
+        let failure = services.withService { service -> AccountError? in
+            do throws(AccountError) {
+                if let role {
+                    _ = try service.addAccount(name: name, role: role, password: form["password"] ?? "")
+                } else {
+                    try service.removeAccount(named: name)
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure {
+            if case .store(let error) = failure { throw error }
+            return try usersPage(context, problem: failure.message, typedName: role == nil ? "" : name)
+        }
+        return .redirect(to: "/users")
     }
 
     /// Checks a name and password (at most `SignInLimiter.maximumFailures` failures per account and per address in
