@@ -67,6 +67,20 @@ import WebTestSupport
         #expect(try upload("forged").status == 403)
     }
 
+    @Test func aVCardFileIsKnownByItsContent() throws {
+        let web = try WebFixture()
+        var body = MultipartBody()
+        body.add(field: "csrf", value: try web.csrfToken(from: "/import"))
+        body.add(field: "format", value: "")
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Hedy Lamarr\r\nEMAIL:hedy@example.net\r\nEND:VCARD\r\n"
+        body.add(file: "list", fileName: "contacts", contentType: "text/plain", content: Array(card.utf8))
+        #expect(
+            try web.request("POST", "/import", headers: [("Content-Type", body.contentType)], body: body.finished)
+                .status == 303)
+        #expect(try web.get("/import").text.contains("<strong>contacts</strong>: 1 row: 1 inserted, 0 duplicates"))
+        #expect(try web.store().prospect(.email("hedy@example.net"))?.prospect.name == "Hedy Lamarr")
+    }
+
     @Test func staffGet403OnExportAndImportAndAdminsMayUseThem() throws {
         let web = try WebSignInTests.fixture(leads: sampleLeads)
         try web.signIn("bob", "staple of the booth")
