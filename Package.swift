@@ -74,8 +74,8 @@ let package = Package(
         .target(
             name: "ProspectsWeb",
             dependencies: [
-                "ProspectsService", "HTTPServer", "SafeHTML", "ProspectStore", "ProspectsCore", "ProspectsIngest",
-                "QRDecoding",
+                "ProspectsService", "HTTPServer", "SafeHTML", "ProspectStore", "ProspectsCore", "ProspectsExchange",
+                "ProspectsIngest", "QRDecoding",
             ],
             swiftSettings: strict
         ),

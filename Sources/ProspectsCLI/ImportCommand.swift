@@ -129,9 +129,7 @@ struct ImportCommand: Subcommand {
             }
             console.out.line(json.rendered)
         } else {
-            var line =
-                "\(HumanText.count(totals.rows, "row")): \(totals.inserted) inserted, "
-                + "\(HumanText.count(totals.duplicates, "duplicate")), \(totals.rejected) rejected"
+            var line = summary.countsLine
             if let before = summary.importedBefore {
                 line +=
                     ", \(totals.alreadyIn) already in (the same list was imported on "

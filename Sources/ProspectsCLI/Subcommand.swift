@@ -40,12 +40,7 @@ final class CommandContext {
     /// Who is at the keyboard: `--by` when given, else the login name (`LOGNAME`, `USER`, else the password
     /// database's name for this user).
     func collector(_ arguments: CommandLineArguments) -> String {
-        if let by = arguments.value("--by") { return by }
-        for variable in ["LOGNAME", "USER"] {
-            if let name = environment[variable], !name.isEmpty { return name }
-        }
-        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }
-        return "uid \(geteuid())"
+        arguments.value("--by") ?? ProspectsService.loginName(environment: environment)
     }
 
     /// `--event` and `--by` (else the login name) of `ingest`, `import` and `watch`, checked as a card's fields are.

@@ -38,8 +38,11 @@ public struct ListImport {
 
         /// The file opened: `-` is `/dev/stdin`.
         var file: String { path == "-" ? "/dev/stdin" : path }
+        /// The name to give the list instead of its path (a file a browser sent: the name it gave).
+        public var displayName: String?
+
         /// The list's name in messages and in each row's source (`NAME:LINE`): `stdin` for `-`.
-        public var sourceName: String { path == "-" ? "stdin" : path }
+        public var sourceName: String { displayName ?? (path == "-" ? "stdin" : path) }
     }
 
     /// What happens on the way, in order.
@@ -82,6 +85,14 @@ public struct ListImport {
         public var importedBefore: LedgerEntry?
         /// No row starts at or after the first line asked for (most likely a line number from another file).
         public var nothingFromFirstLine: Bool
+
+        /// `12 rows: 10 inserted, 1 duplicate, 1 rejected`: what every front-end says of an import.
+        public var countsLine: String {
+            func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+            return
+                "\(count(totals.rows, "row")): \(totals.inserted) inserted, \(count(totals.duplicates, "duplicate")), "
+                + "\(totals.rejected) rejected"
+        }
     }
 
     let request: Request

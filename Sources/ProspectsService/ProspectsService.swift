@@ -88,6 +88,25 @@ public final class ProspectsService {
         return counts
     }
 
+    /// How many prospects each tab holds among those `query`'s search, rating, tag, event and collector select (its
+    /// tab, sort and paging are ignored).
+    public func counts(matching query: ProspectQuery) throws(StoreError) -> TabCounts {
+        guard query.rating != nil || query.tag != nil || query.event != nil || query.collectedBy != nil else {
+            return try counts(search: query.search)
+        }
+        var all = query
+        all.filter = .everyone
+        all.limit = nil
+        all.offset = 0
+        var counts = TabCounts(everyone: 0, contacted: 0)
+        try forEach(all) { prospect in
+            counts.everyone += 1
+            if prospect.isContacted { counts.contacted += 1 }
+            return true
+        }
+        return counts
+    }
+
     /// Every prospect with a reminder, grouped as the reminders page shows them (see `ReminderGroups`).
     public func reminders(at now: Date) throws(StoreError) -> ReminderGroups {
         ReminderGroups(try store().due(at: ReminderTime.range.upperBound), now: now)
@@ -233,6 +252,16 @@ public final class ProspectsService {
     }
 
     // MARK: Without a store
+
+    /// Who is at the keyboard when no one signed in: `LOGNAME`, else `USER` in `environment`, else the password
+    /// database's name for this process's user. The default author of notes and collector of scans.
+    public static func loginName(environment: [String: String]) -> String {
+        for variable in ["LOGNAME", "USER"] {
+            if let name = environment[variable], !name.isEmpty { return name }
+        }
+        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }
+        return "uid \(geteuid())"
+    }
 
     /// Decodes every image under `paths` on `workers` threads (nil: one per core) and hands each file's outcome to
     /// `each` in input order. Paths that cannot be read go to `missing`, folders without an image to `noImages`, and

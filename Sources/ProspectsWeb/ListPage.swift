@@ -1,6 +1,7 @@
 import Foundation
 import ProspectStore
 import ProspectsCore
+import ProspectsExchange
 import ProspectsService
 import SafeHTML
 
@@ -12,6 +13,8 @@ struct ListPage {
     var rows: [StoredProspect]
     var pageSize: Int
     var csrfToken: String
+    /// Whether the viewer may export, import and delete (admins, or anyone when serve needs no accounts).
+    var isAdmin = true
 
     /// Prospects in the tab shown (with the search).
     var total: Int { counts[state.tab] }
@@ -26,9 +29,16 @@ struct ListPage {
             }
             tabs
             toolbar
+            filters
             if rows.isEmpty {
                 HTML.p(.class("empty")) {
-                    state.search.isEmpty ? "No leads here yet." : "No lead matches “\(state.search)”."
+                    if state.isFiltered {
+                        "No lead matches these filters."
+                    } else if state.search.isEmpty {
+                        "No leads here yet."
+                    } else {
+                        "No lead matches “\(state.search)”."
+                    }
                 }
             } else {
                 table
@@ -66,9 +76,7 @@ struct ListPage {
     private var toolbar: HTML {
         HTML.div(.class("toolbar")) {
             HTML.form(.method("get"), .action("/"), .attribute("role", "search")) {
-                if state.tab != .everyone { HTML.input(.type("hidden"), .name("tab"), .value(state.tab.rawValue)) }
-                if state.sort != .name { HTML.input(.type("hidden"), .name("sort"), .value(state.sort.rawValue)) }
-                if state.reverse { HTML.input(.type("hidden"), .name("order"), .value("reverse")) }
+                hiddenFields(excluding: ["q", "page"])
                 HTML.input(
                     .type("search"), .name("q"), .value(state.search),
                     .attribute("placeholder", "Name, email, organisation"),
@@ -82,6 +90,78 @@ struct ListPage {
                 sortLink(.recent, reverse: false, label: "Newest")
                 sortLink(.recent, reverse: true, label: "Oldest")
             }
+        }
+    }
+
+    /// The state's other query items, so that a GET form changes only its own.
+    private func hiddenFields(excluding: Set<String>) -> HTML {
+        HTML {
+            for (name, value) in state.items(excluding: excluding) {
+                HTML.input(.type("hidden"), .name(name), .value(value))
+            }
+        }
+    }
+
+    /// Rating, tag, event and collector as a GET form: each filter is a link too, and needs no script.
+    private var filters: HTML {
+        HTML.form(.method("get"), .action("/"), .class("filters"), .id("filters")) {
+            hiddenFields(excluding: ["rating", "tag", "event", "by", "page"])
+            HTML.label {
+                "Rating"
+                HTML.select(.name("rating")) {
+                    HTML.option(.value(""), .flag("selected", state.rating == nil)) { "any" }
+                    for rating in ProspectRating.allCases {
+                        HTML.option(.value(rating.rawValue), .flag("selected", state.rating == rating)) {
+                            rating == .none ? "unrated" : rating.rawValue
+                        }
+                    }
+                }
+            }
+            filterField("Tag", "tag", state.tag)
+            filterField("Event", "event", state.event)
+            filterField("Collected by", "by", state.collectedBy)
+            HTML.button(.type("submit")) { "Filter" }
+            if state.isFiltered {
+                let cleared = state.with {
+                    $0.rating = nil
+                    $0.tag = ""
+                    $0.event = ""
+                    $0.collectedBy = ""
+                    $0.page = 1
+                }
+                HTML.a(.href(cleared.url), .id("clear-filters")) { "Clear filters" }
+            }
+            if isAdmin {
+                HTML.span(.class("export")) {
+                    "Export: "
+                    for format in ExportFormat.allCases {
+                        HTML.a(
+                            .href("/export?" + URLEncoding.query([("format", format.rawValue)] + exportItems)),
+                            .data("export", format.rawValue)
+                        ) { Self.formatName(format) }
+                        " "
+                    }
+                    HTML.a(.href("/import")) { "Import…" }
+                }
+            }
+        }
+    }
+
+    /// The list's query items an export keeps: everything but the page.
+    private var exportItems: [(String, String)] { state.items(excluding: ["page"]) }
+
+    static func formatName(_ format: ExportFormat) -> String {
+        switch format {
+        case .csv: "CSV"
+        case .json: "JSON"
+        case .vcard: "vCard"
+        }
+    }
+
+    private func filterField(_ label: String, _ name: String, _ value: String) -> HTML {
+        HTML.label {
+            label
+            HTML.input(.type("text"), .name(name), .value(value))
         }
     }
 
@@ -109,6 +189,7 @@ struct ListPage {
                         HTML.th { "Name" }
                         HTML.th { "Organisation" }
                         HTML.th { "Email" }
+                        HTML.th { "Rating" }
                         HTML.th { "Contacted" }
                         HTML.th { "Reminder" }
                         HTML.th { "Actions" }
@@ -125,10 +206,12 @@ struct ListPage {
                 HTML.button(.type("submit"), .name("contacted"), .value("false"), .attribute("formaction", "/mark")) {
                     "Mark selected uncontacted"
                 }
-                HTML.button(
-                    .type("submit"), .class("danger"), .attribute("formaction", "/delete"), .id("delete-selected")
-                ) {
-                    "Delete selected…"
+                if isAdmin {
+                    HTML.button(
+                        .type("submit"), .class("danger"), .attribute("formaction", "/delete"), .id("delete-selected")
+                    ) {
+                        "Delete selected…"
+                    }
                 }
             }
         }
@@ -145,6 +228,9 @@ struct ListPage {
             HTML.td(.class("name")) { HTML.a(.href("/leads/\(id)")) { prospect.name } }
             HTML.td(.data("label", "Organisation")) { prospect.organization ?? "" }
             HTML.td(.data("label", "Email")) { prospect.email }
+            HTML.td(.data("label", "Rating"), .class("rating rating-\(stored.rating.rawValue)")) {
+                stored.rating == .none ? "" : stored.rating.rawValue
+            }
             HTML.td(.data("label", "Contacted"), .class("contacted")) { stored.isContacted ? "Yes" : "No" }
             HTML.td(.data("label", "Reminder")) { stored.remindAt.map(LocalTime.text) ?? "" }
             HTML.td {

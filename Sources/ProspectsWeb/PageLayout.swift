@@ -8,6 +8,7 @@ enum PageLayout {
         case scan = "Scan"
         case reminders = "Reminders"
         case me = "Me"
+        case users = "Users"
 
         var path: String {
             switch self {
@@ -15,6 +16,7 @@ enum PageLayout {
             case .scan: "/scan"
             case .reminders: "/reminders"
             case .me: "/me"
+            case .users: "/users"
             }
         }
     }
@@ -24,6 +26,8 @@ enum PageLayout {
     struct Viewer: Sendable {
         var account: String
         var csrfToken: String
+        /// Admins see the users page in the navigation.
+        var isAdmin = false
     }
 
     @TaskLocal static var viewer: Viewer?
@@ -46,7 +50,8 @@ enum PageLayout {
         let body = HTML.body(.flag("data-live", live)) {
             HTML.header(.class("top")) {
                 HTML.a(.class("brand"), .href("/")) { "Prospects" }
-                for item in Section.allCases where item != .list {
+                // Without sign-in whoever runs serve is the admin.
+                for item in Section.allCases where item != .list && (item != .users || viewer?.isAdmin ?? true) {
                     if item == section {
                         HTML.a(.href(item.path), .attribute("aria-current", "page")) { item.rawValue }
                     } else {

@@ -1,3 +1,4 @@
+import ProspectsService
 import SafeHTML
 
 /// Scan by upload: several pictures at once; on a phone the file input opens the camera. After an upload, each

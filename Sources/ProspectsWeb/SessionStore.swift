@@ -14,6 +14,8 @@ struct Session: Sendable {
     var uploadReport: [UploadOutcome]?
     /// The codes the live camera has in view, so that one held in front of it counts once.
     var cameraCodes = CodeRepeatFilter()
+    /// What the last import did, shown once by the import page after its 303.
+    var importReport: ImportPage.Report?
 }
 
 /// The sessions of this server, in memory: a browser gets one on its first page, in a `SameSite=Strict`, `HttpOnly`

@@ -66,6 +66,28 @@ struct StaticFile: Sendable {
             form.stack { display: flex; flex-direction: column; gap: .5rem; max-width: 28rem; }
             form.inline { display: inline-flex; gap: .35rem; flex-wrap: wrap; align-items: center; }
             ul.outcomes li.rejected { color: var(--danger); }
+            .problem { background: #fdecea; color: var(--danger); padding: .75rem; border-radius: 6px; }
+            button[aria-pressed=true] { background: var(--accent); color: #fff; }
+            ul.tags { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .35rem; }
+            ul.tags .tag { background: var(--soft); padding: .2rem .5rem; border-radius: 999px; }
+            ul.tags button { padding: .1rem .45rem; }
+            ol.notes { padding-left: 1.25rem; }
+            ol.notes .note-head { color: var(--muted); font-size: .9rem; }
+            ol.notes .note-text { white-space: pre-wrap; margin: .2rem 0 .75rem; overflow-wrap: anywhere; }
+            textarea, select { font: inherit; padding: .45rem .6rem; border: 1px solid var(--line); border-radius: 6px; }
+            table.history { border-collapse: collapse; width: 100%; }
+            table.history th, table.history td { text-align: left; padding: .3rem .5rem;
+              border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
+            form.filters { display: flex; flex-wrap: wrap; gap: .35rem .75rem; align-items: center;
+              margin-bottom: .75rem; }
+            form.filters label { display: inline-flex; gap: .25rem; align-items: center; }
+            form.filters input[type=text] { width: 8rem; flex: none; }
+            .rating-hot { color: var(--danger); font-weight: 600; }
+            .rating-warm { color: #a45a00; font-weight: 600; }
+            .rating-cold { color: var(--accent); }
+            table.users { border-collapse: collapse; }
+            table.users td, table.users th { padding: .35rem .75rem; border-bottom: 1px solid var(--line);
+              text-align: left; }
             img.qr { width: min(100%, 320px); height: auto; image-rendering: pixelated; background: #fff; }
             .payload { font-family: ui-monospace, monospace; white-space: pre-wrap; background: var(--soft);
               padding: .5rem; border-radius: 6px; }
@@ -81,6 +103,13 @@ struct StaticFile: Sendable {
               table.leads td { border: 0; padding: .15rem 0; }
               table.leads td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
               table.leads td.name { font-weight: 600; font-size: 1.05rem; }
+              table.leads td[data-label]:empty { display: none; }
+              table.history thead { display: none; }
+              table.history tr, table.history td { display: block; }
+              table.history tr { border-bottom: 1px solid var(--line); padding: .3rem 0; }
+              table.history td { border: 0; padding: .05rem 0; }
+              table.history td[data-label]:empty { display: none; }
+              table.history td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
             }
             """)
 

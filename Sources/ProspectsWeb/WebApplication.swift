@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import ProspectStore
 import ProspectsCore
+import ProspectsExchange
 import ProspectsIngest
 import ProspectsService
 import QRDecoding
@@ -115,7 +116,8 @@ final class WebApplication: HTTPHandler {
     private func withViewer(_ session: Session, _ body: () -> HTTPResponse) -> HTTPResponse {
         guard let account = session.account else { return body() }
         return PageLayout.$viewer.withValue(
-            PageLayout.Viewer(account: account, csrfToken: session.csrfToken), operation: body)
+            PageLayout.Viewer(account: account, csrfToken: session.csrfToken, isAdmin: session.role == .admin),
+            operation: body)
     }
 
     /// True when the session's account may do what admins only may (always, when serve needs no accounts).
@@ -149,6 +151,9 @@ final class WebApplication: HTTPHandler {
             case "me": return mePage(context)
             case "me/card.png": return cardImage(context, svg: false)
             case "me/card.svg": return cardImage(context, svg: true)
+            case "export": return try export(context)
+            case "import": return importPage(context)
+            case "users": return try usersPage(context)
             case "events":
                 let stream = ResponseStream()
                 changes.add(stream)
@@ -170,6 +175,9 @@ final class WebApplication: HTTPHandler {
                 return try delete(context)
             case "scan": return try upload(context)
             case "scan/frame": return try cameraFrame(context)
+            case "import": return try importList(context)
+            case "users/add": return try changeUsers("add", context)
+            case "users/remove": return try changeUsers("remove", context)
             case "signin": return try signIn(context)
             case "signout":
                 sessions.remove(context.session.id)
@@ -177,6 +185,10 @@ final class WebApplication: HTTPHandler {
             default:
                 if let id = Self.leadID(parts, action: "mark") { return try mark([id], context) }
                 if let id = Self.leadID(parts, action: "remind") { return try remind(id, context) }
+                if let id = Self.leadID(parts, action: "edit") { return try edit(id, context) }
+                if let id = Self.leadID(parts, action: "note") { return try addNote(id, context) }
+                if let id = Self.leadID(parts, action: "rate") { return try rate(id, context) }
+                if let id = Self.leadID(parts, action: "tags") { return try changeTags(id, context) }
                 return notFound()
             }
         }
@@ -228,16 +240,20 @@ final class WebApplication: HTTPHandler {
         let state = ListState(query: context.request.query)
         let pageSize = configuration.pageSize
         let (counts, rows) = try services.withService { service in
-            (try service.counts(search: state.search), try service.list(state.query(pageSize: pageSize)))
+            let query = state.query(pageSize: pageSize)
+            return (try service.counts(matching: query), try service.list(query))
         }
         return page(
-            ListPage(state: state, counts: counts, rows: rows, pageSize: pageSize, csrfToken: context.session.csrfToken)
-                .html)
+            ListPage(
+                state: state, counts: counts, rows: rows, pageSize: pageSize, csrfToken: context.session.csrfToken,
+                isAdmin: isAdmin(context.session)
+            ).html)
     }
 
     private func leadPage(_ id: Int64, _ context: Context) throws -> HTTPResponse {
         guard let details = try services.withService({ try $0.details(of: .id(id)) }) else { return notFound() }
-        return page(LeadPage(details: details, csrfToken: context.session.csrfToken).html)
+        return page(
+            LeadPage(details: details, csrfToken: context.session.csrfToken, canDelete: isAdmin(context.session)).html)
     }
 
     private func remindersPage(_ context: Context) throws -> HTTPResponse {
@@ -363,6 +379,105 @@ final class WebApplication: HTTPHandler {
         return .redirect(to: path)
     }
 
+    /// Who is writing: the signed-in account, else (no sign-in: one person on their own machine) the login name of
+    /// the user running serve, as the CLI's `--by` defaults to.
+    private func author(_ session: Session) -> String {
+        session.account ?? ProspectsService.loginName(environment: configuration.environment)
+    }
+
+    /// Runs one change to lead `id` (`ProspectsService`'s note, rate, tag or edit), then 303 to its page; a refused
+    /// change shows the page again with the reason (400; 409 for an address another lead has, linked).
+    private func changingLead(
+        _ id: Int64, _ context: Context, edited: LeadPage.EditFields? = nil,
+        _ change: (ProspectsService) throws(LeadChangeError) -> Void
+    ) throws -> HTTPResponse {
+        let outcome = services.withService { service -> LeadChangeError? in
+            do throws(LeadChangeError) {
+                try change(service)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        guard let error = outcome else {
+            changes.noteChange()
+            return .redirect(to: "/leads/\(id)")
+        }
+        var status = 400
+        var clash: StoredProspect?
+        switch error {
+        case .notFound: return notFound()
+        case .store(let error): throw error
+        case .emailTaken(let other):
+            status = 409
+            clash = other
+        case .invalid, .nothingGiven: break
+        }
+        guard let details = try services.withService({ try $0.details(of: .id(id)) }) else { return notFound() }
+        return page(
+            LeadPage(
+                details: details, csrfToken: context.session.csrfToken, canDelete: isAdmin(context.session),
+                problem: error.message, clash: clash, edited: edited
+            ).html, status: status)
+    }
+
+    private func addNote(_ id: Int64, _ context: Context) throws -> HTTPResponse {
+        let text = context.request.form["text"] ?? ""
+        let author = author(context.session)
+        let date = now()
+        return try changingLead(id, context) { service throws(LeadChangeError) in
+            _ = try service.addNote(.id(id), text: text, author: author, at: date)
+        }
+    }
+
+    private func rate(_ id: Int64, _ context: Context) throws -> HTTPResponse {
+        guard let rating = context.request.form["rating"].flatMap(ProspectRating.init(rawValue:)) else {
+            return .text("rating must be hot, warm, cold or none\n", status: 400)
+        }
+        return try changingLead(id, context) { service throws(LeadChangeError) in try service.setRating(.id(id), rating)
+        }
+    }
+
+    /// `add` (several, separated by commas) and `remove` (one per field).
+    private func changeTags(_ id: Int64, _ context: Context) throws -> HTTPResponse {
+        let form = context.request.form
+        let adding = form.values(for: "add").flatMap { $0.split(separator: ",").map(String.init) }
+            .filter { !$0.allSatisfy(\.isWhitespace) }
+        let removing = form.values(for: "remove")
+        return try changingLead(id, context) { service throws(LeadChangeError) in
+            _ = try service.changeTags(.id(id), adding: adding, removing: removing)
+        }
+    }
+
+    /// The edit form sends every field; only those that differ from the lead's are changed (an empty phone,
+    /// organisation or title clears it), so that an address left as it was is not re-keyed.
+    private func edit(_ id: Int64, _ context: Context) throws -> HTTPResponse {
+        guard let current = try services.withService({ try $0.details(of: .id(id)) })?.stored.prospect else {
+            return notFound()
+        }
+        let form = context.request.form
+        func typed(_ name: String) -> String? {
+            form[name].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        func clearable(_ name: String, _ now: String?) -> String?? {
+            guard let value = typed(name), value != (now ?? "") else { return .none }
+            return .some(value.isEmpty ? nil : value)
+        }
+        var change = ProspectEdit()
+        if let name = typed("name"), name != current.name { change.name = name }
+        if let email = typed("email"), email != current.email { change.email = email }
+        change.phone = clearable("phone", current.phone)
+        change.organization = clearable("organization", current.organization)
+        change.title = clearable("title", current.title)
+        guard change != ProspectEdit() else { return .redirect(to: "/leads/\(id)") }
+        let edited = LeadPage.EditFields(
+            name: form["name"] ?? "", email: form["email"] ?? "", phone: form["phone"] ?? "",
+            organization: form["organization"] ?? "", title: form["title"] ?? "")
+        return try changingLead(id, context, edited: edited) { service throws(LeadChangeError) in
+            _ = try service.edit(.id(id), change)
+        }
+    }
+
     /// Without `confirmed`, the page that asks; with it, the deletion.
     private func delete(_ context: Context) throws -> HTTPResponse {
         let ids = ids(context.request.form.values(for: "id"))
@@ -380,6 +495,163 @@ final class WebApplication: HTTPHandler {
         if !ids.isEmpty { changes.noteChange() }
         // A lead's own page is gone with it.
         return .redirect(to: back.hasPrefix("/leads/") ? "/" : back)
+    }
+
+    // MARK: Export and import (admins only)
+
+    /// The list as the list page's query selects it (every page of it), in `format`, as a download. The same
+    /// writers as `prospects export` (CSV formula-guarded).
+    private func export(_ context: Context) throws -> HTTPResponse {
+        guard isAdmin(context.session) else { return adminsOnly("export the list") }
+        guard let format = context.request.queryValue("format").flatMap(ExportFormat.init(rawValue:)) else {
+            return .text("format must be csv, json or vcard\n", status: 400)
+        }
+        let query = ListState(query: context.request.query).query(pageSize: nil)
+        var body: [UInt8] = []
+        _ = try services.withService { service in
+            try service.export(
+                query, format: format, guardsFormulas: true,
+                to: .stream { chunk in
+                    body += chunk
+                    return true
+                })
+        }
+        var response = HTTPResponse(body: .bytes(body))
+        response.headers.set("Content-Type", Self.contentType(format))
+        response.headers.set("Content-Disposition", "attachment; filename=\"prospects.\(format.fileExtension)\"")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    static func contentType(_ format: ExportFormat) -> String {
+        switch format {
+        case .csv: "text/csv; charset=utf-8"
+        case .json: "application/jsonl; charset=utf-8"
+        case .vcard: "text/vcard; charset=utf-8"
+        }
+    }
+
+    private func importPage(_ context: Context) -> HTTPResponse {
+        guard isAdmin(context.session) else { return adminsOnly("import lists") }
+        var report: ImportPage.Report?
+        sessions.update(context.session.id) { session in
+            report = session.importReport
+            session.importReport = nil
+        }
+        return page(ImportPage(report: report, csrfToken: context.session.csrfToken).html)
+    }
+
+    /// The list through `ProspectsService.importList`, as `prospects import` does it (exactly once: the same list
+    /// again counts nobody twice); its rows record the event given and the signed-in account. 303 to the report.
+    private func importList(_ context: Context) throws -> HTTPResponse {
+        guard isAdmin(context.session) else { return adminsOnly("import lists") }
+        let form = context.request.form
+        guard let file = form.files.first(where: { $0.fieldName == "list" && $0.size > 0 }) else {
+            return .redirect(to: "/import")
+        }
+        let name = file.fileName.isEmpty ? "list" : file.fileName
+        var report = ImportPage.Report(fileName: name, summary: "", problems: [], failed: false)
+        func finish() -> HTTPResponse {
+            let done = report
+            sessions.update(context.session.id) { $0.importReport = done }
+            return .redirect(to: "/import")
+        }
+        let given = form["format"].flatMap { $0.isEmpty ? nil : ImportFormat(rawValue: $0) }
+        guard
+            let format = given ?? ProspectsService.importFormat(ofFileAt: file.path)
+                ?? ImportFormat(fileName: name)
+        else {
+            report.summary = "give the format: the file's content and name do not say (CSV, vCard or JSON Lines)"
+            report.failed = true
+            return finish()
+        }
+        let event = form["event"].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        var request = ListImport.Request(
+            path: file.path, format: format,
+            context: CollectionContext(event: event, collectedBy: author(context.session)))
+        request.displayName = name
+        let outcome = services.withService { service -> Result<ListImport.Summary, ListImport.Failure> in
+            Result { () throws(ListImport.Failure) in
+                try service.importList(request) { event in
+                    switch event {
+                    case .waitingForOtherImport: break
+                    case .rejected(let rejection): report.problems.append("\(rejection.line): \(rejection.message)")
+                    case .ignoredCell(let line, let what):
+                        report.problems.append("\(line): \(what); the row was imported without it")
+                    }
+                }
+            }
+        }
+        switch outcome {
+        case .success(let summary):
+            report.summary = summary.countsLine
+            if let before = summary.importedBefore {
+                report.summary +=
+                    ", \(summary.totals.alreadyIn) already in (the same list was imported on "
+                    + "\(LocalTime.text(before.processedAt)))"
+            }
+            changes.noteChange()
+        case .failure(let failure):
+            report.failed = true
+            switch failure {
+            case .cannotOpen(let error): report.summary = error.message
+            case .cannotHash(let error): report.summary = "cannot read the list: \(error)"
+            case .storeUnavailable(let error): throw error
+            case .cannotReadOn(let error, let progress):
+                report.summary =
+                    error.message + (progress.committed.rows > 0 ? "; the rows before it were imported" : "")
+                changes.noteChange()
+            case .storeFailed(let error, _): throw error
+            case .interrupted:
+                report.summary = "interrupted; import the same file again to finish it (nobody is counted twice)"
+            }
+        }
+        return finish()
+    }
+
+    // MARK: Accounts (admins only)
+
+    private func usersPage(_ context: Context, message: String? = nil, problem: String? = nil, typedName: String = "")
+        throws -> HTTPResponse
+    {
+        guard isAdmin(context.session) else { return adminsOnly("manage users") }
+        let accounts = try services.withService { try $0.accounts() }
+        return page(
+            UsersPage(
+                accounts: accounts, csrfToken: context.session.csrfToken, viewer: context.session.account,
+                message: message, problem: problem, typedName: typedName
+            ).html, status: problem == nil ? 200 : 400)
+    }
+
+    /// `prospects user add` and `user remove`, from the users page's forms.
+    private func changeUsers(_ action: String, _ context: Context) throws -> HTTPResponse {
+        guard isAdmin(context.session) else { return adminsOnly("manage users") }
+        let form = context.request.form
+        let name = form["name"] ?? ""
+        var role: AccountRole?
+        if action == "add" {
+            guard let chosen = form["role"].flatMap(AccountRole.init(rawValue:)) else {
+                return .text("role must be staff or admin\n", status: 400)
+            }
+            role = chosen
+        }
+        let failure = services.withService { service -> AccountError? in
+            do throws(AccountError) {
+                if let role {
+                    _ = try service.addAccount(name: name, role: role, password: form["password"] ?? "")
+                } else {
+                    try service.removeAccount(named: name)
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure {
+            if case .store(let error) = failure { throw error }
+            return try usersPage(context, problem: failure.message, typedName: role == nil ? "" : name)
+        }
+        return .redirect(to: "/users")
     }
 
     /// Checks a name and password (at most `SignInLimiter.maximumFailures` failures per account and per address in
@@ -415,62 +687,15 @@ final class WebApplication: HTTPHandler {
         return response
     }
 
-    /// Each picture through the ingest path the CLI uses, then into the uploads archive or quarantine (with its
-    /// reason), then 303 to the scan page, which shows the outcomes. A file is filed before the answer is sent; one
-    /// whose ingest did not finish stays in the uploads' `.incoming/` folder, never deleted.
+    /// The pictures through `ProspectsService.upload` (kept in the uploads folder, each with its outcome), then 303
+    /// to the scan page, which shows the outcomes.
     private func upload(_ context: Context) throws -> HTTPResponse {
         let files = context.request.form.files.filter { $0.fieldName == "pictures" && $0.size > 0 }
         guard !files.isEmpty else { return .redirect(to: "/scan") }
-        var claims: [String: FileClaim] = [:]
-        var names: [String: String] = [:]
-        var paths: [String] = []
-        for file in files {
-            // Taken out of the HTTP server's hands: it removes the files it still holds when the request ends.
-            guard let claim = try? uploads.admit(file.path, clientName: file.fileName) else { continue }
-            paths.append(claim.claimedPath)
-            claims[claim.claimedPath] = claim
-            names[claim.claimedPath] = file.fileName
-        }
-        var report: [UploadOutcome] = []
-        try services.withService { service in
-            let ingester = try service.ingester(
-                workers: 1, options: .init(), stopOnInterrupt: false,
+        let report = try services.withService { service in
+            try service.upload(
+                files.map { PictureUpload(path: $0.path, clientName: $0.fileName) }, into: uploads,
                 context: CollectionContext(collectedBy: context.session.account))
-            _ = try ingester.ingest(paths) { event in
-                switch event {
-                case .file(let result):
-                    var outcome = UploadOutcome(fileName: names[result.file.path] ?? result.file.path, result: result)
-                    if let claim = claims[result.file.path] {
-                        do {
-                            _ = try uploads.file(claim, result: result)
-                        } catch {
-                            outcome.lines.append(
-                                .init(kind: .rejected, text: "kept in \(uploads.incoming): \(error)"))
-                        }
-                    }
-                    report.append(outcome)
-                case .missing(let path, let error):
-                    report.append(
-                        UploadOutcome(
-                            fileName: names[path] ?? path,
-                            lines: [.init(kind: .rejected, text: "rejected: \(error.message)")]))
-                case .skipped(let path, let kind):
-                    var outcome = UploadOutcome(
-                        fileName: names[path] ?? path,
-                        lines: [.init(kind: .rejected, text: "rejected: \(kind), not a picture")])
-                    if let claim = claims[path] {
-                        do {
-                            _ = try uploads.reject(claim, error: .unsupportedImage(kind: kind))
-                        } catch {
-                            outcome.lines.append(
-                                .init(kind: .rejected, text: "kept in \(uploads.incoming): \(error)"))
-                        }
-                    }
-                    report.append(outcome)
-                case .noImages, .planned, .decoded:
-                    break
-                }
-            }
         }
         changes.noteChange()
         sessions.update(context.session.id) { $0.uploadReport = report }

@@ -30,6 +30,8 @@ import Testing
             ListState(),
             ListState(tab: .contacted, sort: .recent, reverse: true, search: "Zoë & co?", page: 3),
             ListState(tab: .uncontacted, search: "a+b=c"),
+            ListState(rating: .hot, tag: "wants a demo", event: "Expo & Co", collectedBy: "sam@booth", page: 2),
+            ListState(rating: ProspectRating.none),
         ]
         for state in states {
             let url = state.url
@@ -41,6 +43,9 @@ import Testing
         }
         #expect(ListState().url == "/")
         #expect(ListState(query: [HTTPField("tab", "bogus"), HTTPField("page", "-4")]) == ListState())
+        #expect(ListState(query: [HTTPField("rating", "lukewarm"), HTTPField("tag", "  ")]) == ListState())
+        let filtered = ListState(rating: .cold, tag: "x", event: "e", collectedBy: "b").query(pageSize: 50)
+        #expect(filtered.rating == .cold && filtered.tag == "x" && filtered.event == "e" && filtered.collectedBy == "b")
         let page = ListState(page: 3).query(pageSize: 50)
         #expect(page.offset == 100)
         #expect(page.limit == 50)

@@ -3,27 +3,32 @@ import ProspectsIngest
 
 /// What an uploaded picture did, in the words the CLI uses: each code added, already in the list, or rejected
 /// with its reason.
-struct UploadOutcome: Sendable, Hashable {
-    enum Kind: String, Sendable, Hashable {
+public struct UploadOutcome: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
         case added, duplicate, rejected
     }
 
-    struct Line: Sendable, Hashable {
-        var kind: Kind
-        var text: String
+    public struct Line: Sendable, Hashable {
+        public var kind: Kind
+        public var text: String
+
+        public init(kind: Kind, text: String) {
+            self.kind = kind
+            self.text = text
+        }
     }
 
     /// The name the browser gave the file.
-    var fileName: String
-    var lines: [Line]
+    public var fileName: String
+    public var lines: [Line]
 
-    init(fileName: String, lines: [Line]) {
+    public init(fileName: String, lines: [Line]) {
         self.fileName = fileName
         self.lines = lines
     }
 
     /// The outcome of one committed file.
-    init(fileName: String, result: FileResult) {
+    public init(fileName: String, result: FileResult) {
         self.fileName = fileName
         if let error = result.file.fileError {
             lines = [Line(kind: .rejected, text: "rejected: \(error.message)")]

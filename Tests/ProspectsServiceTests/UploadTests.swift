@@ -1,0 +1,40 @@
+import Foundation
+import ProspectStore
+import ProspectsCore
+import ProspectsIngest
+import ProspectsService
+import ProspectsTestSupport
+import Testing
+
+/// `ProspectsService.upload`: pictures a front-end received, through ingest, filed in the uploads folder.
+@Suite struct UploadTests {
+    @Test func eachPictureIsIngestedFiledAndSaidInTheCLIsWords() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.cleanup() }
+        let service = ProspectsService(location: .sqlite(path: folder.file("prospects.sqlite")))
+        let uploads = try UploadFolder(path: folder.file("uploads"))
+        var received: [PictureUpload] = []
+        for (name, bytes) in [
+            ("hedy.png", PNGFixtures.contactCode("Hedy Lamarr\nhedy@example.net")),
+            ("again.png", PNGFixtures.contactCode("Hedy Lamarr\nhedy@example.net")),
+            ("notes.txt", Array("hello".utf8)),
+        ] {
+            // Where an HTTP server streams a request's files: inside the folder's `.incoming/`.
+            let path = uploads.incoming + "/streamed-" + name
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            received.append(PictureUpload(path: path, clientName: name))
+        }
+        let report = try service.upload(received, into: uploads, context: CollectionContext(collectedBy: "sam"))
+        #expect(report.map(\.fileName) == ["hedy.png", "again.png", "notes.txt"])
+        #expect(report[0].lines == [.init(kind: .added, text: "added: Hedy Lamarr <hedy@example.net>")])
+        #expect(report[1].lines.map(\.kind) == [.duplicate])
+        #expect(report[2].lines.map(\.kind) == [.rejected])
+        let stored = try #require(try service.store().prospect(.email("hedy@example.net")))
+        #expect(stored.firstCollectedBy == "sam")
+        let archived = try FileManager.default.contentsOfDirectory(atPath: uploads.archive)
+        #expect(archived.count == 2)
+        let rejected = try FileManager.default.contentsOfDirectory(atPath: uploads.rejected)
+        #expect(rejected.contains { $0.hasSuffix("notes.txt") })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: uploads.incoming).isEmpty, "nothing left behind")
+    }
+}
