@@ -24,6 +24,25 @@ final class GeometryPass {
     func scan(
         source: GrayImage, working: GrayImage, toSource: AffineMap, with scanner: QRScanner
     ) throws(DecodeError) -> [QRSymbol] {
+        try locate(source: source, working: working, toSource: toSource, reader: .zbar(scanner))
+    }
+
+    /// The codes our own decoder (ModuleDecoder.swift) reads where `scan` located finder patterns but zbar read
+    /// nothing: each map's module grid is sampled from `source` and decoded, at the estimated size and one
+    /// version either side.
+    func read(source: GrayImage, working: GrayImage, toSource: AffineMap) -> [QRSymbol] {
+        (try? locate(source: source, working: working, toSource: toSource, reader: .modules)) ?? []
+    }
+
+    /// Who reads the code once a triple gives its map: zbar on an upright crop, or our own decoder on its modules.
+    private enum Reader {
+        case zbar(QRScanner)
+        case modules
+    }
+
+    private func locate(
+        source: GrayImage, working: GrayImage, toSource: AffineMap, reader: Reader
+    ) throws(DecodeError) -> [QRSymbol] {
         lastCropCount = 0
         let longSide = max(working.width, working.height)
         guard min(working.width, working.height) >= 21 else { return [] }
@@ -38,8 +57,25 @@ final class GeometryPass {
             for triple in FinderTriple.triples(from: patterns, limit: Self.triplesTried) {
                 let corners = [triple.topLeft, triple.topRight, triple.bottomLeft]
                 guard !corners.contains(where: { used.contains($0) }) else { continue }
-                let symbols = try decode(
-                    triple, mask: mask, working: working, source: source, sourceMap: sourceMap, scanner: scanner)
+                var symbols: [QRSymbol] = []
+                switch reader {
+                case .zbar(let scanner):
+                    symbols = try decode(triple, mask: mask, working: working, source: source, sourceMap: sourceMap) {
+                        (crop, map) throws(DecodeError) in
+                        try self.scan(crop(), map: map, sourceMap: sourceMap, scanner: scanner)
+                    }
+                case .modules:
+                    for dimension in [triple.dimension, triple.dimension - 4, triple.dimension + 4]
+                    where dimension >= 21 && dimension <= 177 {
+                        var sized = triple
+                        sized.dimension = dimension
+                        symbols = try decode(sized, mask: mask, working: working, source: source, sourceMap: sourceMap)
+                        {
+                            (_, map) in self.readModules(source, map: sourceMap.after(map), dimension: dimension)
+                        }
+                        if !symbols.isEmpty { break }
+                    }
+                }
                 if !symbols.isEmpty {
                     found += symbols.filter { symbol in !found.contains { $0.bytes == symbol.bytes } }
                     used += corners
@@ -50,10 +86,24 @@ final class GeometryPass {
         return []
     }
 
+    /// The code our own decoder reads in the modules `map` (modules → `source` pixels) places; `[]` when none.
+    private func readModules(_ source: GrayImage, map: PerspectiveMap, dimension: Int) -> [QRSymbol] {
+        lastCropCount += 1
+        guard let grid = ModuleGrid.sampled(source, map: map, dimension: dimension),
+            let payload = try? ModuleDecoder.payload(grid)
+        else { return [] }
+        let size = Double(dimension)
+        let corners = [(0.0, 0.0), (size, 0), (size, size), (0, size)].compactMap { corner in
+            map.apply(corner.0, corner.1).map { Point(x: Int($0.x.rounded()), y: Int($0.y.rounded())) }
+        }
+        return [QRSymbol(payload: payload, corners: corners, quality: 1)]
+    }
+
     /// The code of one triple: the affine crop first, then the perspective crop when an alignment pattern is found.
+    /// `attempt` reads the code given the map (modules → working pixels) and the crop it gives, made on demand.
     private func decode(
         _ triple: FinderTriple, mask: [UInt8], working: GrayImage, source: GrayImage, sourceMap: PerspectiveMap,
-        scanner: QRScanner
+        attempt: (_ crop: () -> GrayImage, _ map: PerspectiveMap) throws(DecodeError) -> [QRSymbol]
     ) throws(DecodeError) -> [QRSymbol] {
         let dimension = Double(triple.dimension)
         let modules: [(x: Double, y: Double)] = [(3.5, 3.5), (dimension - 3.5, 3.5), (3.5, dimension - 3.5)]
@@ -64,8 +114,13 @@ final class GeometryPass {
         guard let affine = PerspectiveMap(from: modules + [fourthModule], to: pixels + [fourthPixel]) else {
             return []
         }
-        let first = crop(source, map: affine, sourceMap: sourceMap, dimension: triple.dimension)
-        var symbols = try scan(first, map: affine, sourceMap: sourceMap, scanner: scanner)
+        var first: GrayImage?
+        let firstCrop = {
+            let image = first ?? self.crop(source, map: affine, sourceMap: sourceMap, dimension: triple.dimension)
+            first = image
+            return image
+        }
+        var symbols = try attempt(firstCrop, affine)
         guard symbols.isEmpty else { return symbols }
         // Perspective: a map fitted to the twelve outer corners of the three finder patterns.
         let size = Double(triple.dimension)
@@ -86,8 +141,8 @@ final class GeometryPass {
             }
             if from.count == 12, let fitted = PerspectiveMap(fitting: from + modules, to: to + pixels) {
                 outlined = fitted
-                let image = crop(source, map: fitted, sourceMap: sourceMap, dimension: triple.dimension)
-                symbols = try scan(image, map: fitted, sourceMap: sourceMap, scanner: scanner)
+                symbols = try attempt(
+                    { self.crop(source, map: fitted, sourceMap: sourceMap, dimension: triple.dimension) }, fitted)
                 guard symbols.isEmpty else { return symbols }
             }
         }
@@ -96,7 +151,7 @@ final class GeometryPass {
             let expected = (x: dimension - 6.5, y: dimension - 6.5)
             let guess = outlined ?? affine
             let guessCrop =
-                outlined.map { crop(source, map: $0, sourceMap: sourceMap, dimension: triple.dimension) } ?? first
+                outlined.map { crop(source, map: $0, sourceMap: sourceMap, dimension: triple.dimension) } ?? firstCrop()
             let radius = outlined == nil ? max(3, dimension / 8) : 3
             if let alignment = AlignmentPatternFinder.find(
                 in: guessCrop, pixelsPerModule: Self.pixelsPerModule, quietZone: Self.quietZone, expected: expected,
@@ -104,8 +159,9 @@ final class GeometryPass {
                 let alignmentPixel = guess.apply(alignment.x, alignment.y),
                 let perspective = PerspectiveMap(from: modules + [expected], to: pixels + [alignmentPixel])
             {
-                let second = crop(source, map: perspective, sourceMap: sourceMap, dimension: triple.dimension)
-                symbols = try scan(second, map: perspective, sourceMap: sourceMap, scanner: scanner)
+                symbols = try attempt(
+                    { self.crop(source, map: perspective, sourceMap: sourceMap, dimension: triple.dimension) },
+                    perspective)
                 guard symbols.isEmpty else { return symbols }
             }
         }

@@ -19,6 +19,10 @@ public final class QRDecoder {
         /// Each code located by its finder patterns on the reduced image and handed to zbar drawn upright and
         /// square (GeometryPass.swift): for perspective, shear and small modules.
         case located
+        /// The codes the located pass finds but zbar cannot read (QR Model 1, Hanzi mode), read by our own decoder
+        /// from their sampled modules (ModuleDecoder.swift). Images under `smallLongSide` pixels on their long side
+        /// are enlarged first so that codes at 1 or 2 pixels a module still show their finder patterns.
+        case ownDecoder
 
         /// A short, stable name for reports: "original", "upscaled-2x", or the recovery pass's name.
         public var name: String {
@@ -27,6 +31,7 @@ public final class QRDecoder {
             case .upscaled(let factor, _): "upscaled-\(factor)x"
             case .recovery(let pass): pass.name
             case .located: "located"
+            case .ownDecoder: "own-decoder"
             }
         }
     }
@@ -41,12 +46,17 @@ public final class QRDecoder {
         .recovery(.blurred(radius: 2)),
         .recovery(.enlarged(factor: 3, maxSourcePixels: 250_000)),
         .located,
+        .ownDecoder,
     ]
 
     /// Recovery passes work on a copy reduced (box filter, integer factor) to at most this long side: a 12 MP
     /// photo with no code then costs one full scan plus a few scans of ~1 MP, not ten full scans. A code
     /// that fills a fifth of such a copy still has over 2 pixels per module at QR version 10.
     public static let recoveryLongSide = 1280
+
+    /// The own-decoder pass enlarges images shorter than this on their long side (nearest neighbour) before it
+    /// looks for finder patterns: the finder search needs a few pixels a module.
+    public static let smallLongSide = 400
 
     /// A JPEG whose long side is at least twice this is first decoded reduced to at least this long side (a 12 MP
     /// photo at 1/2, a 48 MP one at 1/4) and scanned once: DCT scaling costs little, and the scan of a quarter of the
@@ -147,6 +157,25 @@ public final class QRDecoder {
                 // Corners come back in `image`'s coordinates.
                 let symbols = try geometryPass.scan(
                     source: image, working: copy.image, toSource: copy.toSource, with: scanner)
+                guard symbols.isEmpty else {
+                    lastPass = pass
+                    return symbols.map { symbol in
+                        var symbol = symbol
+                        symbol.pass = pass.name
+                        return symbol
+                    }
+                }
+                continue
+            case .ownDecoder:
+                var copy = working ?? Self.reduced(image)
+                working = copy
+                let longSide = max(copy.image.width, copy.image.height)
+                if longSide < Self.smallLongSide, longSide > 0 {
+                    let factor = min(8, (Self.smallLongSide + longSide - 1) / longSide)
+                    copy = (copy.image.upscaled(by: factor), copy.toSource.after(.scale(1 / Double(factor))))
+                }
+                lastPassCount += 1
+                let symbols = geometryPass.read(source: image, working: copy.image, toSource: copy.toSource)
                 guard symbols.isEmpty else {
                     lastPass = pass
                     return symbols.map { symbol in

@@ -3,7 +3,8 @@ import Testing
 
 @testable import QRDecoding
 
-/// Our own decoder (ModuleDecoder and its parts) on real symbols: libqrencode's.
+/// Our own decoder (ModuleDecoder and its parts) on real symbols: libqrencode's, and the Model 1 and Hanzi photos
+/// zbar cannot read (Fixtures/SOURCES.md).
 @Suite("Own QR decoder")
 struct ModuleDecoderTests {
     /// `data` followed by its `count` Reed–Solomon check codewords (generator ∏ (x − αⁱ), i < count).
@@ -99,6 +100,24 @@ struct ModuleDecoderTests {
         #expect(throws: SymbolDecodeError.unreadableFormat) { try ModuleDecoder.payload(blank) }
         let odd = try #require(ModuleGrid(dimension: 22, modules: .init(repeating: true, count: 484)))
         #expect(throws: SymbolDecodeError.badDimension(22)) { try ModuleDecoder.payload(odd) }
+    }
+
+    @Test(
+        "real QR Model 1 and Hanzi codes: zbar finds nothing, the own-decoder pass reads them",
+        arguments: [
+            ("model1-issue-940.png", "N023X-3431800-V034PG03X-3436010-A1125032918310706"),
+            ("model1-qr-model-1.png", "QR Code Model 1 "),
+            ("hanzi-33.png", "\u{01}\u{10}AD:SUB:阿;;"),
+        ])
+    func realCodes(file: String, text: String) throws {
+        let png = try fixture(file)
+        let zbarOnly = QRDecoder(pixelLimit: 1_000_000, passes: QRDecoder.defaultPasses.filter { $0 != .ownDecoder })
+        #expect(try zbarOnly.decode(png) == [])
+        let decoder = QRDecoder()
+        let symbols = try decoder.decode(png)
+        #expect(symbols.map(\.text) == [text])
+        #expect(symbols.map(\.pass) == ["own-decoder"])
+        #expect(symbols.first?.corners.count == 4)
     }
 
     @Test("format information: every one of the 32 codes of each model reads back from a grid")
