@@ -35,6 +35,10 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "QRDecoding", package: "Prospects")]
         ),
         .executableTarget(
+            name: "FuzzModuleDecoder",
+            dependencies: ["FuzzSupport", .product(name: "QRDecoding", package: "Prospects")]
+        ),
+        .executableTarget(
             name: "FuzzJPEGReader",
             dependencies: [
                 "FuzzSupport", .product(name: "ProspectsCore", package: "Prospects"),

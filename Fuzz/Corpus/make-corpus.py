@@ -89,3 +89,13 @@ drawn = [
 for header, payload in drawn:
     put("FuzzGeometryPass", header + payload)
 put("FuzzGeometryPass", bytes([0, 20]) + bytes((x * 37 + y * 11) % 256 for y in range(48) for x in range(48)))
+
+# FuzzModuleDecoder: byte 0 mod 3 = 0 a module grid (format stamped when byte 1 >= 128), 1 a libqrencode code of
+# the payload (byte 1 mod 64 + 1 bytes from byte 2) with module flips after it, 2 raw data codewords.
+put("FuzzModuleDecoder", bytes([0, 128 + 1, 0x0A]) + bytes((i * 73) % 256 for i in range(80)))
+put("FuzzModuleDecoder", bytes([0, 128 + 4, 0x2B]) + bytes((i * 151 + 7) % 256 for i in range(200)))
+put("FuzzModuleDecoder", bytes([1, 27]) + b"Paul Hudson\npaul@example.com")
+put("FuzzModuleDecoder", bytes([1, 128 + 15]) + b"Zo\xc3\xab M\xc3\xbcller" + bytes([3, 4, 10, 12, 15, 9]))
+put("FuzzModuleDecoder", bytes([2, 4]) + bytes([0x40, 0x54, 0x86, 0x56, 0xC6, 0xC6, 0xF0, 0xEC, 0x11]))
+put("FuzzModuleDecoder", bytes([2, 1]) + bytes([0xD1, 0x03, 0x82, 0x5A, 0x40, 0x71, 0xA0, 0x00]))
+put("FuzzModuleDecoder", bytes([2, 130]) + bytes([0x02, 0x08, 0x34, 0x1A, 0x7C, 0x00]))
