@@ -1,14 +1,14 @@
 import FuzzSupport
 import QRDecoding
 
-/// Fuzzes the located (geometry) pass on arbitrary gray images: finder-pattern search, grouping, perspective maps,
-/// upright crops, zbar.
+/// Fuzzes the located (geometry) pass and the own-decoder pass on arbitrary gray images: finder-pattern search,
+/// grouping, perspective maps, upright crops, zbar; sampled module grids and our own decoder.
 ///
 /// Byte 0 picks the input's shape. Even: the rest is raw pixels, `8 + 2 · byte 1` wide. Odd: a real code (payload
 /// from bytes 9…40) drawn into a 240 × 240 picture through a perspective whose corners come from bytes 1…8, with
 /// every later byte XORed into the pixels: so the fuzzer reaches the crops and the alignment search, not only the
 /// finder scan. Checked: no crash, every symbol found in a drawn code has a payload and four corners.
-nonisolated(unsafe) let decoder = QRDecoder(pixelLimit: 1_000_000, passes: [.located])
+nonisolated(unsafe) let decoder = QRDecoder(pixelLimit: 1_000_000, passes: [.located, .ownDecoder])
 
 runFuzzer { data, size in
     let input = inputBytes(data, size)
@@ -31,7 +31,7 @@ runFuzzer { data, size in
         return 0  // zbar's own failure is reported, not a crash
     }
     for symbol in symbols {
-        require(symbol.pass == "located", "a symbol from pass \(symbol.pass)")
+        require(["located", "own-decoder"].contains(symbol.pass), "a symbol from pass \(symbol.pass)")
         require(symbol.corners.count == 4, "\(symbol.corners.count) corners")
     }
     return 0
