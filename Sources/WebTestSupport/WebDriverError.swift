@@ -10,6 +10,8 @@ public enum WebDriverError: Error, CustomStringConvertible {
     case command(method: String, path: String, status: Int, error: String, message: String)
     /// chromedriver's answer was not the JSON expected.
     case malformedReply(path: String, body: String)
+    /// What a test waited for in the page did not happen in time.
+    case timedOut(waitingFor: String, seconds: Int)
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum WebDriverError: Error, CustomStringConvertible {
         case .command(let method, let path, let status, let error, let message):
             "chromedriver \(method) \(path) answered \(status) \(error): \(message)"
         case .malformedReply(let path, let body): "chromedriver \(path) answered unexpected JSON: \(body.prefix(300))"
+        case .timedOut(let what, let seconds): "waited \(seconds) seconds for \(what)"
         }
     }
 }

@@ -6,18 +6,6 @@ import WebTestSupport
 
 /// The server, a page written with SafeHTML, and a real headless Chromium driven through chromedriver.
 @Suite(.serialized) struct BrowserTests {
-    /// Where the screenshots go: `.build/screenshots` in the package.
-    static let screenshots: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
-        {
-            url.deleteLastPathComponent()
-        }
-        let folder = url.appendingPathComponent(".build/screenshots").path
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }()
-
     /// A form page, and its answer page greeting the posted name.
     static func page(for request: HTTPRequest, posts: NamesSeen) -> HTTPResponse {
         let body: HTML
@@ -62,7 +50,7 @@ import WebTestSupport
         try session.navigate(to: "http://127.0.0.1:\(server.port)/")
         let viewport = try session.execute("return [window.innerWidth, window.innerHeight]") as? [Int]
         #expect(viewport == [width, height])
-        let form = "\(Self.screenshots)/form-\(width)x\(height).png"
+        let form = "\(screenshotFolder)/form-\(width)x\(height).png"
         try session.screenshot(to: form)
         #expect(try pngSize(form) == [width, height])
 
@@ -75,8 +63,8 @@ import WebTestSupport
         // The name shows as text: no image was made of it, no script ran.
         #expect(try session.execute("return document.images.length") as? Int == 0)
         #expect(try session.currentURL().hasSuffix("/greet"))
-        try session.screenshot(to: "\(Self.screenshots)/answer-\(width)x\(height).png")
-        print("screenshots in \(Self.screenshots)")
+        try session.screenshot(to: "\(screenshotFolder)/answer-\(width)x\(height).png")
+        print("screenshots in \(screenshotFolder)")
     }
 
     /// The width and height in a PNG file's IHDR chunk.

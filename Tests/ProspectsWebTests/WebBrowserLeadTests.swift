@@ -60,7 +60,7 @@ extension WebBrowserTests {
                 as? String == "true"
         }
         #expect(try web.leads()["Ada King"]?.rating == .hot)
-        try session.screenshot(to: "\(Self.screenshots)/lead-edited-\(size).png")
+        try session.screenshot(to: "\(screenshotFolder)/lead-edited-\(size).png")
 
         // The list filtered by rating, with the filter form alone (no script needed).
         try session.navigate(to: base + "/")
@@ -71,7 +71,7 @@ extension WebBrowserTests {
         #expect(try session.text(of: session.findElement("a[data-tab=everyone] .count")) == "1")
         let scrolls = try session.execute("return document.documentElement.scrollWidth > window.innerWidth") as? Bool
         #expect(scrolls == false, "nothing wider than the screen")
-        try session.screenshot(to: "\(Self.screenshots)/filtered-\(size).png")
+        try session.screenshot(to: "\(screenshotFolder)/filtered-\(size).png")
 
         // The admin's export of that filtered list: a download, not a page.
         let link = try session.findElement("a[data-export=csv]")

@@ -12,17 +12,6 @@ import WebTestSupport
 /// `prospects serve` on the demo leads (SampleImages/ ingested) in a real headless Chromium, at a phone's and a
 /// desktop's size, clicking what a person clicks; a screenshot of each page at each size in .build/screenshots.
 @Suite(.serialized) struct WebBrowserTests {
-    static let screenshots: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
-        {
-            url.deleteLastPathComponent()
-        }
-        let folder = url.appendingPathComponent(".build/screenshots").path
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }()
-
     /// A server on a store holding the demo's leads, as `Scripts/demo` makes it, plus one lead named as markup.
     static func demoServer() throws -> WebFixture {
         let web = try WebFixture(leads: [
@@ -32,16 +21,6 @@ import WebTestSupport
         let ingester = try service.ingester(workers: 1, options: .init(), stopOnInterrupt: false)
         _ = try ingester.ingest([ProspectsProcess.sampleImages().path]) { _ in }
         return web
-    }
-
-    /// Polls `condition` (the page loads after a click) for up to ten seconds.
-    func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
-        for _ in 0..<100 {
-            if (try? condition()) == true { return }
-            usleep(100_000)
-        }
-        Issue.record("waited ten seconds for \(what)")
-        throw WebDriverError.malformedReply(path: what, body: "timed out")
     }
 
     func rowNames(_ session: WebDriverSession) throws -> [String] {
@@ -71,7 +50,7 @@ import WebTestSupport
         #expect(try session.text(of: session.findElement("a[data-tab=everyone] .count")) == "\(everyone)")
         let scrolls = try session.execute("return document.documentElement.scrollWidth > window.innerWidth") as? Bool
         #expect(scrolls == false, "nothing wider than the screen")
-        try session.screenshot(to: "\(Self.screenshots)/list-\(size).png")
+        try session.screenshot(to: "\(screenshotFolder)/list-\(size).png")
 
         // Sort: newest first, then Z–A.
         try session.click(try session.findElement("a[data-sort=recent]"))
@@ -90,7 +69,7 @@ import WebTestSupport
         try session.type("lovelace", into: try session.findElement("input[name=q]"))
         try session.click(try session.findElement("form[role=search] button"))
         try waitUntil("the search") { try rowNames(session) == ["Ada Lovelace"] }
-        try session.screenshot(to: "\(Self.screenshots)/search-\(size).png")
+        try session.screenshot(to: "\(screenshotFolder)/search-\(size).png")
 
         // Mark Ada contacted from her row; the Contacted tab then shows her.
         try session.click(try session.findElement("tr button.mark"))
@@ -101,7 +80,7 @@ import WebTestSupport
         try waitUntil("the contacted tab") { try session.currentURL().contains("tab=contacted") }
         #expect(try rowNames(session) == ["Ada Lovelace"])
         #expect(try session.text(of: session.findElement("a[data-tab=contacted] .count")) == "1")
-        try session.screenshot(to: "\(Self.screenshots)/contacted-\(size).png")
+        try session.screenshot(to: "\(screenshotFolder)/contacted-\(size).png")
 
         // Select two and delete them, after the confirmation page.
         try session.navigate(to: base + "/?q=hopper")
@@ -114,7 +93,7 @@ import WebTestSupport
         try session.click(try session.findElement("#delete-selected"))
         try waitUntil("the confirmation") { try session.findElements("#confirm-delete").count == 1 }
         #expect(try session.findElements("ul.to-delete li").count == 2)
-        try session.screenshot(to: "\(Self.screenshots)/confirm-delete-\(size).png")
+        try session.screenshot(to: "\(screenshotFolder)/confirm-delete-\(size).png")
         #expect(try web.store().count() == everyone, "nothing deleted before the confirmation")
         try session.click(try session.findElement("#confirm-delete"))
         try waitUntil("the list again") { try session.findElements("table.leads").count == 1 }
@@ -127,10 +106,10 @@ import WebTestSupport
         try session.click(try session.findElement("#remind button.primary"))
         try waitUntil("the reminder") { try web.leads()["Grace Hopper"]?.remindAt != nil }
         try waitUntil("the page again") { try session.findElements("#remind button[name=clear]").count == 1 }
-        try session.screenshot(to: "\(Self.screenshots)/lead-\(size).png")
+        try session.screenshot(to: "\(screenshotFolder)/lead-\(size).png")
         try session.navigate(to: base + "/reminders")
         #expect(try session.text(of: session.findElement("#week")).contains("Grace Hopper"))
-        try session.screenshot(to: "\(Self.screenshots)/reminders-\(size).png")
+        try session.screenshot(to: "\(screenshotFolder)/reminders-\(size).png")
 
         // Upload a PNG through the file input.
         let picture = web.folder.file("hedy-\(size).png")
@@ -146,7 +125,7 @@ import WebTestSupport
         try session.click(try session.findElement("form.stack button.primary"))
         try waitUntil("the outcomes") { try session.findElements("#outcomes li.added").count == 1 }
         #expect(try session.text(of: session.findElement("#outcomes li.added")).contains("added: Hedy Lamarr \(size)"))
-        try session.screenshot(to: "\(Self.screenshots)/scan-\(size).png")
+        try session.screenshot(to: "\(screenshotFolder)/scan-\(size).png")
         #expect(try web.leads()["Hedy Lamarr \(size)"] != nil)
 
         // Me: the card's QR code on screen reads back through zbar.
@@ -159,7 +138,7 @@ import WebTestSupport
                 "var i = document.getElementById('card-qr'); return !!i && i.complete && i.naturalWidth > 0")
                 as? Bool == true
         }
-        let shot = "\(Self.screenshots)/me-\(size).png"
+        let shot = "\(screenshotFolder)/me-\(size).png"
         try session.execute("document.getElementById('card-qr').scrollIntoView()")
         try session.screenshot(to: shot)
         let image = try PNGReader().read([UInt8](try Data(contentsOf: URL(fileURLWithPath: shot))))

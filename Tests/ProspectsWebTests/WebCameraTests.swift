@@ -10,16 +10,6 @@ import WebTestSupport
 /// The Scan page's live camera in headless Chromium, fed a video of a QR code by its fake camera device: the lead
 /// is added once however many frames show the code, and only the frame that added it is kept.
 @Suite(.serialized) struct WebCameraTests {
-    /// Polls `condition` for up to `seconds` (frames come a few a second, slower on a loaded machine).
-    func waitUntil(_ what: String, seconds: Int = 30, _ condition: () throws -> Bool) throws {
-        for _ in 0..<(seconds * 10) {
-            if (try? condition()) == true { return }
-            usleep(100_000)
-        }
-        Issue.record("waited \(seconds) seconds for \(what)")
-        throw WebDriverError.malformedReply(path: what, body: "timed out")
-    }
-
     func files(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }
     }
@@ -42,18 +32,20 @@ import WebTestSupport
         #expect(try session.execute("return document.getElementById('camera').hidden") as? Bool == false)
         #expect(try session.execute("return document.getElementById('camera-insecure').hidden") as? Bool == true)
         try session.click(try session.findElement("#camera-start"))
-        try waitUntil("the lead from the camera") { try session.findElements("#camera-results li.added").count == 1 }
+        try waitUntil("the lead from the camera", seconds: 30) {
+            try session.findElements("#camera-results li.added").count == 1
+        }
         #expect(
             try session.text(of: session.findElement("#camera-results li.added"))
                 == "added: Cam Era <cam.era@example.org>")
         // Many more frames of the same code: none counts again.
         let framesThen =
             Int(try session.execute("return document.getElementById('camera').dataset.frames") as? String ?? "") ?? 0
-        try waitUntil("ten more frames") {
+        try waitUntil("ten more frames", seconds: 30) {
             let frames = try session.execute("return document.getElementById('camera').dataset.frames") as? String
             return (Int(frames ?? "") ?? 0) >= framesThen + 10
         }
-        try session.screenshot(to: "\(WebBrowserTests.screenshots)/camera-390x844.png")
+        try session.screenshot(to: "\(screenshotFolder)/camera-390x844.png")
         try session.click(try session.findElement("#camera-start"))
         #expect(try session.findElements("#camera-results li").count == 1)
         #expect(try session.openDialogText() == nil)
@@ -64,7 +56,7 @@ import WebTestSupport
         let uploads = try UploadFolder(path: web.folder.file("uploads"))
         #expect(files(in: uploads.archive).count == 1, "the frame that added the lead is kept, and only it")
         #expect(files(in: uploads.rejected).isEmpty)
-        try waitUntil("the last frame's answer") { files(in: uploads.incoming).isEmpty }
+        try waitUntil("the last frame's answer", seconds: 30) { files(in: uploads.incoming).isEmpty }
     }
 
     /// Over plain HTTP under a name that is not loopback (booth.test, mapped to 127.0.0.1 inside Chromium) the
@@ -81,15 +73,15 @@ import WebTestSupport
         try session.type("ada", into: try session.findElement("input[name=name]"))
         try session.type("correct horse battery", into: try session.findElement("input[name=password]"))
         try session.click(try session.findElement("form.stack button.primary"))
-        try waitUntil("the list") { try session.currentURL() == base + "/" }
+        try waitUntil("the list", seconds: 30) { try session.currentURL() == base + "/" }
         try session.navigate(to: base + "/scan")
         #expect(try session.execute("return window.isSecureContext") as? Bool == false)
-        try waitUntil("the note") {
+        try waitUntil("the note", seconds: 30) {
             try session.execute("return document.getElementById('camera-insecure').hidden") as? Bool == false
         }
         #expect(try session.execute("return document.getElementById('camera').hidden") as? Bool == true)
         #expect(try session.text(of: session.findElement("#camera-insecure")).contains("needs a secure page"))
         #expect(try session.findElements("#upload-form input[type=file]").count == 1)
-        try session.screenshot(to: "\(WebBrowserTests.screenshots)/camera-insecure-390x844.png")
+        try session.screenshot(to: "\(screenshotFolder)/camera-insecure-390x844.png")
     }
 }

@@ -5,15 +5,6 @@ import WebTestSupport
 /// Signing in and out in headless Chromium, with accounts required (as off loopback): a wrong password shows the
 /// error and no list, the right one lands on the list, signing out goes back to the sign-in page.
 @Suite(.serialized) struct WebSignInBrowserTests {
-    func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
-        for _ in 0..<100 {
-            if (try? condition()) == true { return }
-            usleep(100_000)
-        }
-        Issue.record("waited ten seconds for \(what)")
-        throw WebDriverError.malformedReply(path: what, body: "timed out")
-    }
-
     @Test(arguments: [(390, 844, true), (1280, 800, false)])
     func wrongPasswordRightPasswordAndSignOut(width: Int, height: Int, mobile: Bool) throws {
         let web = try WebSignInTests.fixture(leads: sampleLeads)
@@ -31,7 +22,7 @@ import WebTestSupport
         #expect(try session.text(of: session.findElement("#signin-problem")) == "Wrong name or password.")
         #expect(try session.findElements("table.leads").isEmpty)
         #expect(try session.execute("return document.querySelector('input[name=name]').value") as? String == "ada")
-        try session.screenshot(to: "\(WebBrowserTests.screenshots)/signin-error-\(width)x\(height).png")
+        try session.screenshot(to: "\(screenshotFolder)/signin-error-\(width)x\(height).png")
 
         try session.type("correct horse battery", into: try session.findElement("input[name=password]"))
         try session.click(try session.findElement("form.stack button.primary"))
