@@ -199,13 +199,15 @@ public final class ProspectsService {
 
     /// Streams the prospects `query` selects in `format` to `destination`, and returns how many there were. A list
     /// of any length holds one chunk (64 KiB) and one prospect in memory. Throws `StoreError` for the store and
-    /// `OutputFileError` for the file; a file is left as it was when the export fails.
+    /// `OutputFileError` for the file; a file is left as it was when the export fails. A CSV `profile` writes
+    /// another product's columns (`CSVProfile`); other formats ignore it.
     public func export(
-        _ query: ProspectQuery, format: ExportFormat, guardsFormulas: Bool, to destination: ExportDestination
+        _ query: ProspectQuery, format: ExportFormat, guardsFormulas: Bool, profile: CSVProfile? = nil,
+        to destination: ExportDestination
     ) throws -> Int {
         // Opened before the file is: a store that cannot be read leaves the file as it was.
         _ = try store()
-        let exporter = ProspectExporter(format: format, guardsFormulas: guardsFormulas)
+        let exporter = ProspectExporter(format: format, guardsFormulas: guardsFormulas, profile: profile)
         var file: OutputFile.Writer?
         var stream: (([UInt8]) -> Bool)?
         switch destination {
