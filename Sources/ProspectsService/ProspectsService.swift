@@ -66,26 +66,14 @@ public final class ProspectsService {
         return prospects
     }
 
-    /// How many prospects each tab holds, among those `search` selects (see `ProspectQuery.search`); one read.
+    /// How many prospects each tab holds, among those `search` selects (see `ProspectQuery.search`): two counts
+    /// the store makes (`ProspectStore.count(_:)`), no row read here.
     public func counts(search: String? = nil) throws(StoreError) -> TabCounts {
         let search = search.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
-        if search == nil {
-            let store = try store()
-            let everyone = try store.count()
-            var contacted = 0
-            try store.forEach(ProspectQuery(filter: .contacted)) { _ in
-                contacted += 1
-                return true
-            }
-            return TabCounts(everyone: everyone, contacted: contacted)
-        }
-        var counts = TabCounts(everyone: 0, contacted: 0)
-        try forEach(ProspectQuery(search: search)) { prospect in
-            counts.everyone += 1
-            if prospect.isContacted { counts.contacted += 1 }
-            return true
-        }
-        return counts
+        let store = try store()
+        return TabCounts(
+            everyone: try store.count(ProspectQuery(search: search)),
+            contacted: try store.count(ProspectQuery(filter: .contacted, search: search)))
     }
 
     /// How many prospects each tab holds among those `query`'s search, rating, tag, event and collector select (its
