@@ -66,33 +66,22 @@ public final class ProspectsService {
         return prospects
     }
 
-    /// How many prospects each tab holds, among those `search` selects (see `ProspectQuery.search`): two counts
-    /// the store makes (`ProspectStore.count(_:)`), no row read here.
+    /// How many prospects each tab holds, among those `search` selects (see `ProspectQuery.search`).
     public func counts(search: String? = nil) throws(StoreError) -> TabCounts {
-        let search = search.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
-        let store = try store()
-        return TabCounts(
-            everyone: try store.count(ProspectQuery(search: search)),
-            contacted: try store.count(ProspectQuery(filter: .contacted, search: search)))
+        try counts(matching: ProspectQuery(search: search))
     }
 
     /// How many prospects each tab holds among those `query`'s search, rating, tag, event and collector select (its
-    /// tab, sort and paging are ignored).
+    /// tab, sort and paging are ignored): two counts the store makes in SQL (`ProspectStore.count(_:)`), no row
+    /// read here.
     public func counts(matching query: ProspectQuery) throws(StoreError) -> TabCounts {
-        guard query.rating != nil || query.tag != nil || query.event != nil || query.collectedBy != nil else {
-            return try counts(search: query.search)
-        }
         var all = query
+        all.search = query.search.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
         all.filter = .everyone
-        all.limit = nil
-        all.offset = 0
-        var counts = TabCounts(everyone: 0, contacted: 0)
-        try forEach(all) { prospect in
-            counts.everyone += 1
-            if prospect.isContacted { counts.contacted += 1 }
-            return true
-        }
-        return counts
+        let store = try store()
+        let everyone = try store.count(all)
+        all.filter = .contacted
+        return TabCounts(everyone: everyone, contacted: try store.count(all))
     }
 
     /// Every prospect with a reminder, grouped as the reminders page shows them (see `ReminderGroups`).
