@@ -99,6 +99,9 @@ enum PostgresSchema {
         "CREATE INDEX notes_by_prospect ON notes (prospect_id)",
     ]
 
+    /// Version 4: as `SQLiteSchema.version4`.
+    static let version4 = ["ALTER TABLE prospects ADD COLUMN search_key text NOT NULL DEFAULT ''"]
+
     /// Brings the database to `ProspectSQL.schemaVersion`, or throws `.schemaTooNew`.
     ///
     /// Several processes may start at once against a new database: a transaction-scoped advisory lock lets one
@@ -132,6 +135,11 @@ enum PostgresSchema {
                 try fillSortKeys(connection)
                 version = 3
             }
+            if version < 4 {
+                for sql in version4 { try connection.execute(sql) }
+                try fillSearchKeys(connection)
+                version = 4
+            }
             try connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)")
             try connection.execute("DELETE FROM schema_version")
             try connection.execute("INSERT INTO schema_version (version) VALUES ($1)", [.integer(Int64(version))])
@@ -155,6 +163,15 @@ enum PostgresSchema {
             if let version = try versions.first?.optionalInt64(0) { return Int(version) }
         }
         return tables.contains("prospects") ? 1 : 0
+    }
+
+    /// Every prospect's search key, computed in Swift (`SearchKey`) from its fields, notes and tags.
+    private static func fillSearchKeys(_ connection: PostgresConnection) throws(StoreError) {
+        for row in try connection.execute(ProspectSQL.searchKeyFields { "string_agg(\($0), chr(10))" }).rows {
+            try connection.execute(
+                ProspectSQL.setSearchKey,
+                [.text(try ProspectSQL.searchKey(fromFields: row)), .integer(try row.int64(0))])
+        }
     }
 
     /// The sort key is computed in Swift (`NameKey.sortKey`), as for a new prospect.

@@ -28,7 +28,12 @@ public final class PostgresStore: ProspectStore {
                     last_seen_at = GREATEST(prospects.last_seen_at, EXCLUDED.last_seen_at),
                     phone = COALESCE(prospects.phone, EXCLUDED.phone),
                     organization = COALESCE(prospects.organization, EXCLUDED.organization),
-                    title = COALESCE(prospects.title, EXCLUDED.title)
+                    title = COALESCE(prospects.title, EXCLUDED.title),
+                    search_key = prospects.search_key
+                        || CASE WHEN prospects.organization IS NULL AND EXCLUDED.organization IS NOT NULL
+                            THEN chr(10) || :organizationKey::text ELSE '' END
+                        || CASE WHEN prospects.title IS NULL AND EXCLUDED.title IS NOT NULL
+                            THEN chr(10) || :titleKey::text ELSE '' END
                 RETURNING id, (xmax = 0) AS inserted
             ), scanned AS (
                 INSERT INTO scans (prospect_id, source, seen_at, event, collected_by)
@@ -50,7 +55,9 @@ public final class PostgresStore: ProspectStore {
         """
         WITH filled AS (
             UPDATE prospects
-            SET phone = coalesce(phone, :phone::text), organization = coalesce(organization, :organization::text)
+            SET phone = coalesce(phone, :phone::text), organization = coalesce(organization, :organization::text),
+                search_key = search_key || CASE WHEN organization IS NULL AND :organization::text IS NOT NULL
+                    THEN chr(10) || :organizationKey::text ELSE '' END
             WHERE email_key = :emailKey::text
                 AND (phone IS NULL AND :phone::text IS NOT NULL
                     OR organization IS NULL AND :organization::text IS NOT NULL)
@@ -260,11 +267,30 @@ public final class PostgresStore: ProspectStore {
         return try row.int(0)
     }
 
+    public func count(_ query: ProspectQuery) throws(StoreError) -> Int {
+        let (sql, values) = ProspectSQL.count(query, dialect: Self.dialect)
+        guard let row = try connection.execute(sql, values).rows.first else { return 0 }
+        return try row.int(0)
+    }
+
     public func addNote(_ reference: ProspectReference, _ text: String, author: String, at date: Date)
         throws(StoreError) -> Bool
     {
         let (sql, value) = ProspectSQL.addNote(reference)
-        return try connection.execute(sql, [value, .date(date), .text(author), .text(text)]).affectedRows > 0
+        return try connection.transaction { () throws(StoreError) in
+            guard try connection.execute(sql, [value, .date(date), .text(author), .text(text)]).affectedRows > 0 else {
+                return false
+            }
+            try refreshSearchKey(reference)
+            return true
+        }
+    }
+
+    /// Writes the prospect's search key again from its fields, notes and tags, inside the caller's transaction.
+    private func refreshSearchKey(_ reference: ProspectReference) throws(StoreError) {
+        guard let stored = try prospect(reference) else { return }
+        let key = ProspectSQL.searchKey(of: stored, notes: try notes(of: stored.id))
+        try connection.execute(ProspectSQL.setSearchKey, [.text(key), .integer(stored.id)])
     }
 
     public func notes(of id: Int64) throws(StoreError) -> [ProspectNote] {
@@ -287,6 +313,7 @@ public final class PostgresStore: ProspectStore {
             guard !(try connection.execute(select, [value]).rows.isEmpty) else { return false }
             for tag in adding { try connection.execute(add, [value, .text(tag)]) }
             for tag in removing { try connection.execute(remove, [value, .text(tag)]) }
+            try refreshSearchKey(reference)
             return true
         }
     }
@@ -305,7 +332,7 @@ public final class PostgresStore: ProspectStore {
             // FOR UPDATE would need the select list without its aggregate; the UPDATE below locks the row, and a
             // concurrent change of the same key fails on the unique index.
             guard let stored = try prospect(reference) else { return .notFound }
-            let (changed, values) = try ProspectSQL.editValues(stored, edit)
+            let (changed, values) = try ProspectSQL.editValues(stored, edit, notes: try notes(of: stored.id))
             if changed.key != stored.key, let other = try prospect(.email(changed.email)), other.id != stored.id {
                 return .emailTaken(by: other)
             }

@@ -6,7 +6,7 @@ import ProspectsCore
 /// see `SQLParameter`), which SQLite binds as they are and PostgreSQL through `NumberedSQL`.
 enum ProspectSQL {
     /// The schema version this program writes; stores refuse newer ones with `.schemaTooNew`.
-    static let schemaVersion = 3
+    static let schemaVersion = 4
 
     /// Reads no row, and fails unless `prospects` has version 1's columns: a table of that name found with no
     /// schema version may be another program's, which the version 2 migration would fail on halfway.
@@ -76,7 +76,10 @@ enum ProspectSQL {
     enum SightingValue: Int, SQLParameter {
         case name, nameKey, email, emailKey, phone, organization, seenAt, source, contacted, createdAt, remindAt, id
         case title, familyName, givenName, additionalNames, honorificPrefix, honorificSuffix, event, collectedBy
-        case sortKey
+        case sortKey, searchKey
+        /// The sighting's organisation and title folded (`SearchKey`): what a known prospect's key gains when the
+        /// sighting fills them in.
+        case organizationKey, titleKey
 
         /// What PostgreSQL calls its type, where it cannot infer it.
         var postgresType: String {
@@ -106,10 +109,11 @@ enum ProspectSQL {
         (.firstCollectedBy, .sighting(.collectedBy)),
     ]
 
-    /// The column list of a new prospect's INSERT (`name_key` and `sort_key` are no `Column`: nothing reads them
-    /// back), with `id` first when the store gives it.
+    /// The column list of a new prospect's INSERT (`name_key`, `sort_key` and `search_key` are no `Column`: nothing
+    /// reads them back), with `id` first when the store gives it.
     static func newProspectColumns(withID: Bool) -> String {
-        ((withID ? ["id"] : []) + ["name_key", "sort_key"] + newProspect.map(\.column.name)).joined(separator: ", ")
+        ((withID ? ["id"] : []) + ["name_key", "sort_key", "search_key"] + newProspect.map(\.column.name))
+            .joined(separator: ", ")
     }
 
     /// The values of a new prospect's INSERT, in `newProspectColumns` order; `cast` adds PostgreSQL's types, which
@@ -124,7 +128,8 @@ enum ProspectSQL {
             case .constant(let text): text
             }
         }
-        return ((withID ? [value(.id)] : []) + [value(.nameKey), value(.sortKey)] + values).joined(separator: ", ")
+        return ((withID ? [value(.id)] : []) + [value(.nameKey), value(.sortKey), value(.searchKey)] + values)
+            .joined(separator: ", ")
     }
 
     /// `INSERT INTO prospects (…) VALUES (…)` of a sighting's new prospect, with its id when `withID`.
@@ -132,8 +137,47 @@ enum ProspectSQL {
         "INSERT INTO prospects (\(newProspectColumns(withID: withID))) VALUES (\(newProspectValues(withID: withID)))"
     }
 
+    /// How many prospects `query` picks (its limit and offset aside), and the values of its `$n`.
+    static func count(_ query: ProspectQuery, dialect: SQLDialect) -> (sql: String, values: [SQLValue]) {
+        let (condition, values) = condition(query, dialect: dialect)
+        return ("SELECT count(*) FROM prospects\(condition)", values)
+    }
+
     /// The prospects `query` picks, and the values of its `$n`, numbered as conditions are added.
     static func list(_ query: ProspectQuery, dialect: SQLDialect) -> (sql: String, values: [SQLValue]) {
+        var (condition, values) = condition(query, dialect: dialect)
+        func parameter(_ value: SQLValue) -> String {
+            values.append(value)
+            return "$\(values.count)"
+        }
+        // The id breaks ties so that the order is total and identical in both stores.
+        let order =
+            switch (query.sort, query.reverse) {
+            case (.name, false): "sort_key ASC, name_key ASC, id ASC"
+            case (.name, true): "sort_key DESC, name_key DESC, id DESC"
+            case (.recent, false): "created_at DESC, id DESC"
+            case (.recent, true): "created_at ASC, id ASC"
+            }
+        var page = ""
+        if let limit = query.limit { page += " LIMIT \(parameter(.integer(Int64(max(0, limit)))))" }
+        if query.offset > 0 {
+            // SQLite takes OFFSET only after a LIMIT, and the two spell "no limit" differently.
+            if query.limit == nil { page += " LIMIT \(parameter(.integer(Int64.max)))" }
+            page += " OFFSET \(parameter(.integer(Int64(query.offset))))"
+        }
+        guard query.limit != nil else {
+            return ("SELECT \(columns(dialect)) FROM prospects\(condition) ORDER BY \(order)\(page)", values)
+        }
+        // A page: its ids first, so that the other addresses and tags are gathered for its rows only, not for every
+        // row the sort takes in.
+        return (
+            "SELECT \(columns(dialect)) FROM prospects WHERE id IN (SELECT id FROM prospects\(condition) "
+                + "ORDER BY \(order)\(page)) ORDER BY \(order)", values
+        )
+    }
+
+    /// The WHERE clause (with its leading space, or "") that picks what `query` picks, and the values of its `$n`.
+    private static func condition(_ query: ProspectQuery, dialect: SQLDialect) -> (sql: String, values: [SQLValue]) {
         var values: [SQLValue] = []
         func parameter(_ value: SQLValue) -> String {
             values.append(value)
@@ -161,36 +205,12 @@ enum ProspectSQL {
                     + "AND \(column) = \(needle)))")
         }
         if let search = query.search {
+            // One stored, folded key per prospect (`SearchKey`): nothing is folded per row.
             for word in NameKey.searchKey(search).split(whereSeparator: \.isWhitespace) {
-                let needle = parameter(.text(String(word)))
-                func found(_ text: String) -> String { dialect.contains(dialect.searchKey(text), needle) }
-                conditions.append(
-                    "("
-                        + [
-                            found("name_key"), found("email_key"), found("coalesce(organization, '')"),
-                            found("coalesce(title, '')"),
-                            "EXISTS (SELECT 1 FROM notes WHERE prospect_id = prospects.id AND \(found("text")))",
-                            "EXISTS (SELECT 1 FROM tags WHERE prospect_id = prospects.id AND \(found("tag")))",
-                        ].joined(separator: " OR ") + ")")
+                conditions.append(dialect.contains("search_key", parameter(.text(String(word)))))
             }
         }
-        let condition = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        // The id breaks ties so that the order is total and identical in both stores.
-        let order =
-            switch (query.sort, query.reverse) {
-            case (.name, false): "sort_key ASC, name_key ASC, id ASC"
-            case (.name, true): "sort_key DESC, name_key DESC, id DESC"
-            case (.recent, false): "created_at DESC, id DESC"
-            case (.recent, true): "created_at ASC, id ASC"
-            }
-        var page = ""
-        if let limit = query.limit { page += " LIMIT \(parameter(.integer(Int64(max(0, limit)))))" }
-        if query.offset > 0 {
-            // SQLite takes OFFSET only after a LIMIT, and the two spell "no limit" differently.
-            if query.limit == nil { page += " LIMIT \(parameter(.integer(Int64.max)))" }
-            page += " OFFSET \(parameter(.integer(Int64(query.offset))))"
-        }
-        return ("SELECT \(columns(dialect)) FROM prospects\(condition) ORDER BY \(order)\(page)", values)
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
     }
 
     /// The condition that picks the prospect `reference` names (always parameter `$1`) and the value to bind.
@@ -249,16 +269,17 @@ enum ProspectSQL {
 
     /// The values of `editProspect`.
     enum EditValue: Int, SQLParameter {
-        case id, name, nameKey, sortKey, email, emailKey, phone, organization, title
+        case id, name, nameKey, sortKey, email, emailKey, phone, organization, title, searchKey
     }
 
     static let editProspect = """
         UPDATE prospects SET name = :name, name_key = :nameKey, sort_key = :sortKey, email = :email, \
-        email_key = :emailKey, phone = :phone, organization = :organization, title = :title WHERE id = :id
+        email_key = :emailKey, phone = :phone, organization = :organization, title = :title, \
+        search_key = :searchKey WHERE id = :id
         """
 
-    /// `stored` with `edit` applied, and the values that write it.
-    static func editValues(_ stored: StoredProspect, _ edit: ProspectEdit) throws(StoreError)
+    /// `stored` with `edit` applied, and the values that write it; `notes` are the prospect's, for its search key.
+    static func editValues(_ stored: StoredProspect, _ edit: ProspectEdit, notes: [ProspectNote]) throws(StoreError)
         -> (prospect: Prospect, values: SQLArguments<EditValue>)
     {
         var prospect = stored.prospect
@@ -281,7 +302,40 @@ enum ProspectSQL {
         values[.phone] = .text(prospect.phone)
         values[.organization] = .text(prospect.organization)
         values[.title] = .text(prospect.title)
+        values[.searchKey] = .text(
+            SearchKey.make(
+                nameKey: nameKey, emailKey: prospect.key, organization: prospect.organization, title: prospect.title,
+                notes: notes.map(\.text), tags: stored.tags))
         return (prospect, values)
+    }
+
+    /// The search key of `stored` with its `notes` (`SearchKey`), as a note or a tag changed it.
+    static func searchKey(of stored: StoredProspect, notes: [ProspectNote]) -> String {
+        SearchKey.make(
+            nameKey: NameKey.make(stored.prospect.name), emailKey: stored.key,
+            organization: stored.prospect.organization, title: stored.prospect.title, notes: notes.map(\.text),
+            tags: stored.tags)
+    }
+
+    static let setSearchKey = "UPDATE prospects SET search_key = $1 WHERE id = $2"
+
+    /// What a migration computes every search key from: id, name key, email key, organisation, title, then the
+    /// notes and the tags each joined by line feeds (the key folds them one by one all the same); `joined` is the
+    /// database's aggregate that joins a column's texts with line feeds.
+    static func searchKeyFields(joined: (String) -> String) -> String {
+        """
+        SELECT id, name_key, email_key, organization, title, \
+        (SELECT \(joined("text")) FROM notes WHERE prospect_id = prospects.id), \
+        (SELECT \(joined("tag")) FROM tags WHERE prospect_id = prospects.id) FROM prospects
+        """
+    }
+
+    /// The search key of a row of `searchKeyFields`.
+    static func searchKey(fromFields row: some DatabaseRow) throws(StoreError) -> String {
+        SearchKey.make(
+            nameKey: try row.text(1), emailKey: try row.text(2), organization: try row.optionalText(3),
+            title: try row.optionalText(4), notes: try row.optionalText(5).map { [$0] } ?? [],
+            tags: try row.optionalText(6).map { [$0] } ?? [])
     }
 
     /// The values of `insertOtherEmail`.
@@ -415,6 +469,7 @@ enum ProspectSQL {
         values[.name] = .text(prospect.name)
         values[.nameKey] = .text(sighting.nameKey)
         values[.sortKey] = .text(sighting.sortKey)
+        values[.searchKey] = .text(sighting.searchKey)
         values[.email] = .text(prospect.email)
         values[.emailKey] = .text(sighting.emailKey)
         values[.phone] = .text(prospect.phone)
@@ -425,7 +480,13 @@ enum ProspectSQL {
         values[.createdAt] = .date(sighting.createdAtIfNew ?? sighting.seenAt)
         values[.remindAt] = .date(sighting.remindAtIfNew)
         // The rest is NULL unless given (most imported rows give none of it).
-        if let title = prospect.title { values[.title] = .text(title) }
+        if let title = prospect.title {
+            values[.title] = .text(title)
+            values[.titleKey] = .text(NameKey.searchKey(title))
+        }
+        if let organization = prospect.organization {
+            values[.organizationKey] = .text(NameKey.searchKey(organization))
+        }
         if let parts = prospect.nameParts {
             for part in parts.components { try rejectNUL(part) }
             values[.familyName] = .text(parts.family)

@@ -23,6 +23,7 @@ public struct Sighting: Sendable, Hashable {
     let emailKey: String
     let nameKey: String
     let sortKey: String
+    let searchKey: String
 
     public init(
         prospect: Prospect, source: String, seenAt: Date, contactedIfNew: Bool = false, createdAtIfNew: Date? = nil,
@@ -38,7 +39,11 @@ public struct Sighting: Sendable, Hashable {
         self.collectedBy = collectedBy
         emailKey = DedupKey.make(prospect.email)
         nameKey = NameKey.make(prospect.name)
-        sortKey = NameKey.sortKey(nameKey)
+        let foldedName = NameKey.fold(nameKey)
+        sortKey = NameKey.sortKey(folded: foldedName)
+        searchKey = SearchKey.make(
+            foldedName: foldedName, emailKey: emailKey, organization: prospect.organization, title: prospect.title,
+            notes: prospect.note.map { [$0] } ?? [])
     }
 }
 
@@ -208,6 +213,8 @@ public protocol ProspectStore: AnyObject {
     func due(at date: Date) throws(StoreError) -> [StoredProspect]
     /// How many prospects the store holds.
     func count() throws(StoreError) -> Int
+    /// How many prospects `query` picks, its limit and offset aside: counted by the database, as `forEach` selects.
+    func count(_ query: ProspectQuery) throws(StoreError) -> Int
     /// A number that changes when another connection or process commits to the store, cheap enough to poll every
     /// second (SQLite's `PRAGMA data_version`); nil for a store that has none (PostgreSQL).
     func changeCounter() throws(StoreError) -> Int64?

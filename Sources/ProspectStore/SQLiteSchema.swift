@@ -90,6 +90,9 @@ enum SQLiteSchema {
         CREATE INDEX notes_by_prospect ON notes (prospect_id);
         """
 
+    /// Version 4: the folded text a search looks in (`SearchKey`), filled in Swift by `fillSearchKeys`.
+    static let version4 = "ALTER TABLE prospects ADD COLUMN search_key TEXT NOT NULL DEFAULT '';"
+
     /// Refuses a database of another program (tables, no `prospects` among them, or a `prospects` table without
     /// version 1's columns and no schema version): migrating would add our tables to it and switch it to WAL, for a
     /// mistyped `--store`.
@@ -136,6 +139,11 @@ enum SQLiteSchema {
                 try fillSortKeys(database)
                 version = 3
             }
+            if version < 4 {
+                try database.executeScript(version4)
+                try fillSearchKeys(database)
+                version = 4
+            }
             try database.execute("PRAGMA user_version = \(version)")
         }
     }
@@ -150,6 +158,16 @@ enum SQLiteSchema {
             if tables.first == 1 { return 1 }
         }
         return version
+    }
+
+    /// Every prospect's search key, computed in Swift (`SearchKey`) from its fields, notes and tags.
+    private static func fillSearchKeys(_ database: SQLiteDatabase) throws(StoreError) {
+        let rows = try database.query(ProspectSQL.searchKeyFields { "group_concat(\($0), char(10))" }) {
+            row throws(StoreError) in
+            (try row.int64(0), try ProspectSQL.searchKey(fromFields: row))
+        }
+        let update = try database.statement(ProspectSQL.setSearchKey)
+        for (id, key) in rows { try update.execute([.text(key), .integer(id)]) }
     }
 
     /// The sort key is computed in Swift (`NameKey.sortKey`), as for a new prospect.

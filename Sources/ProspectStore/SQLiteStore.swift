@@ -37,7 +37,11 @@ public final class SQLiteStore: TransactionGrouping {
         insertNew + """
              ON CONFLICT (email_key) DO UPDATE SET scan_count = scan_count + 1, \
             last_seen_at = max(last_seen_at, excluded.last_seen_at), phone = coalesce(phone, excluded.phone), \
-            organization = coalesce(organization, excluded.organization), title = coalesce(title, excluded.title)
+            organization = coalesce(organization, excluded.organization), title = coalesce(title, excluded.title), \
+            search_key = search_key \
+            || CASE WHEN organization IS NULL AND excluded.organization IS NOT NULL THEN char(10) || :organizationKey \
+            ELSE '' END \
+            || CASE WHEN title IS NULL AND excluded.title IS NOT NULL THEN char(10) || :titleKey ELSE '' END
             """
 
     /// A prospect deleted since its content was loaded comes back; a known one only takes a phone or organisation
@@ -46,7 +50,9 @@ public final class SQLiteStore: TransactionGrouping {
     private static let restore =
         insertNew + """
              ON CONFLICT (email_key) DO UPDATE SET phone = coalesce(phone, excluded.phone), \
-            organization = coalesce(organization, excluded.organization) \
+            organization = coalesce(organization, excluded.organization), search_key = search_key \
+            || CASE WHEN organization IS NULL AND excluded.organization IS NOT NULL THEN char(10) || :organizationKey \
+            ELSE '' END \
             WHERE phone IS NULL AND excluded.phone IS NOT NULL \
             OR organization IS NULL AND excluded.organization IS NOT NULL
             """
@@ -198,6 +204,11 @@ public final class SQLiteStore: TransactionGrouping {
         try database.query(ProspectSQL.count) { row throws(StoreError) in try row.int(0) }.first ?? 0
     }
 
+    public func count(_ query: ProspectQuery) throws(StoreError) -> Int {
+        let (sql, values) = ProspectSQL.count(query, dialect: Self.dialect)
+        return try database.query(sql, values) { row throws(StoreError) in try row.int(0) }.first ?? 0
+    }
+
     /// `PRAGMA data_version`: it changes when another connection (of this process or another) commits.
     public func changeCounter() throws(StoreError) -> Int64? {
         try database.query("PRAGMA data_version") { row throws(StoreError) in try row.int64(0) }.first
@@ -209,7 +220,20 @@ public final class SQLiteStore: TransactionGrouping {
         try ProspectSQL.rejectNUL(text)
         try ProspectSQL.rejectNUL(author)
         let (sql, value) = ProspectSQL.addNote(reference)
-        return try change(sql, [value, .date(date), .text(author), .text(text)])
+        let statement = try database.statement(sql)
+        return try database.writeTransaction { () throws(StoreError) in
+            try statement.execute([value, .date(date), .text(author), .text(text)])
+            guard statement.changes > 0 else { return false }
+            try refreshSearchKey(reference)
+            return true
+        }
+    }
+
+    /// Writes the prospect's search key again from its fields, notes and tags, inside the caller's transaction.
+    private func refreshSearchKey(_ reference: ProspectReference) throws(StoreError) {
+        guard let stored = try prospect(reference) else { return }
+        let key = ProspectSQL.searchKey(of: stored, notes: try notes(of: stored.id))
+        try database.execute(ProspectSQL.setSearchKey, [.text(key), .integer(stored.id)])
     }
 
     public func notes(of id: Int64) throws(StoreError) -> [ProspectNote] {
@@ -235,6 +259,7 @@ public final class SQLiteStore: TransactionGrouping {
             }
             for tag in adding { try database.execute(add, [value, .text(tag)]) }
             for tag in removing { try database.execute(remove, [value, .text(tag)]) }
+            try refreshSearchKey(reference)
             return true
         }
     }
@@ -250,7 +275,7 @@ public final class SQLiteStore: TransactionGrouping {
         let update = try database.statement(ProspectSQL.editProspect, ProspectSQL.EditValue.self)
         return try database.writeTransaction { () throws(StoreError) in
             guard let stored = try prospect(reference) else { return .notFound }
-            let (changed, values) = try ProspectSQL.editValues(stored, edit)
+            let (changed, values) = try ProspectSQL.editValues(stored, edit, notes: try notes(of: stored.id))
             if changed.key != stored.key, let other = try prospect(.email(changed.email)), other.id != stored.id {
                 return .emailTaken(by: other)
             }

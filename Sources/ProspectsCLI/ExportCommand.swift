@@ -10,13 +10,16 @@ struct ExportCommand: Subcommand {
     static let help = """
         USAGE: prospects export [--store <location>] --format csv|json|vcard [--filter <tab>] [--search <text>]
                                 [--rating <rating>] [--tag <tag>] [--event <event>] [--by <name>]
-                                [--sort <order>] [--reverse] [--no-formula-guard] [-o <file>]
+                                [--sort <order>] [--reverse] [--profile <crm>] [--no-formula-guard] [-o <file>]
 
         OPTIONS:
         \(storeOptionHelp)
           --format <format>       csv (RFC 4180, formula-injection guarded), json (JSON Lines) or vcard (vCard 4.0)
           --filter, --search, --rating, --tag, --event, --by, --sort, --reverse
                                   as for 'list'
+          --profile <crm>         csv: hubspot, salesforce or google, that product's import columns in place
+                                  of ours (Salesforce's required Last Name and Company say [not provided]
+                                  when unknown)
           --no-formula-guard      csv: no ' before cells starting with = + - @ (a file for a CRM or a program,
                                   not a spreadsheet: +1 555 0100 stays a phone number)
           -o, --output <file>     write to this file (mode 0600, replaced atomically, never a database; a link is
@@ -26,16 +29,17 @@ struct ExportCommand: Subcommand {
     static let flags: Set<String> = ["--reverse", "--no-formula-guard"]
     static let options: Set<String> = [
         "--store", "--format", "--filter", "--sort", "-o", "--output", "--search", "--rating", "--tag", "--event",
-        "--by",
+        "--by", "--profile",
     ]
-    static let optionValues = ListCommand.optionValues.merging(["--format": ExportFormat.allCases.map(\.rawValue)]) {
-        $1
-    }
+    static let optionValues = ListCommand.optionValues.merging([
+        "--format": ExportFormat.allCases.map(\.rawValue), "--profile": CSVProfile.allCases.map(\.rawValue),
+    ]) { $1 }
 
     let arguments: CommandLineArguments
     let format: ExportFormat
     let query: ProspectQuery
     let output: String?
+    let profile: CSVProfile?
 
     init(_ arguments: CommandLineArguments) throws(UsageError) {
         self.arguments = arguments
@@ -49,6 +53,8 @@ struct ExportCommand: Subcommand {
         if arguments.has("--no-formula-guard") && format != .csv {
             throw UsageError("--no-formula-guard concerns --format csv only")
         }
+        profile = try arguments.choice("--profile")
+        if profile != nil && format != .csv { throw UsageError("--profile concerns --format csv only") }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -61,7 +67,8 @@ struct ExportCommand: Subcommand {
                 return out.writeError == nil
             }
         let count = try context.service(arguments).export(
-            query, format: format, guardsFormulas: !arguments.has("--no-formula-guard"), to: destination)
+            query, format: format, guardsFormulas: !arguments.has("--no-formula-guard"), profile: profile,
+            to: destination)
         guard let output else { return .success }
         context.console.warn("exported \(HumanText.count(count, "prospect")) to \(SafeText.escaped(output))")
         return .success

@@ -40,7 +40,11 @@ public enum NameKey {
     /// written as a number of 20 digits, so that comparing bytes puts Person 2 before Person 10. Computed in Swift
     /// when a name is stored, so that both stores sort alike.
     public static func sortKey(_ key: String) -> String {
-        let folded = fold(key)
+        sortKey(folded: fold(key))
+    }
+
+    /// `sortKey` of a key already folded (`fold`): a writer that needs the fold for something else folds once.
+    public static func sortKey(folded: String) -> String {
         guard folded.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return folded }
         var out = String.UnicodeScalarView()
         var digits = String.UnicodeScalarView()
@@ -73,15 +77,47 @@ public enum NameKey {
 
     /// `key` with every scalar in `folds` replaced by its fold. Text that is all ASCII comes back as it is.
     public static func fold(_ key: String) -> String {
-        if key.utf8.allSatisfy({ $0 < 0x80 }) { return key }
-        var folded = String.UnicodeScalarView()
-        for scalar in key.unicodeScalars {
-            if let replacement = folds[scalar] {
-                folded.append(contentsOf: replacement.unicodeScalars)
-            } else {
-                folded.append(scalar)
+        var key = key
+        // By UTF-8 bytes: a name is folded for every row an import writes, and String's scalar views cost several
+        // times as much.
+        let folded = key.withUTF8 { bytes -> String? in
+            guard bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                if lead < 0x80 {
+                    out.append(lead)
+                    index += 1
+                    continue
+                }
+                // A String holds valid UTF-8: the lead byte says the length.
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset]) & 0x3F }
+                if let replacement = fold(value) {
+                    out.append(contentsOf: replacement.utf8)
+                } else {
+                    out.append(contentsOf: bytes[index..<index + length])
+                }
+                index += length
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(folded)
+        return folded ?? key
     }
+
+    /// `folds[scalar]` by an array lookup instead of hashing: every key of `folds` lies in one of these two ranges,
+    /// and a name is folded for every row an import writes.
+    private static func fold(_ value: UInt32) -> String? {
+        switch value {
+        case 0xC0...0x24F: latinFolds[Int(value) - 0xC0]
+        case 0x1E00...0x1EFF: extendedFolds[Int(value) - 0x1E00]
+        default: nil
+        }
+    }
+
+    private static let latinFolds: [String?] = (0xC0...0x24F).map { Unicode.Scalar($0).flatMap { folds[$0] } }
+    private static let extendedFolds: [String?] = (0x1E00...0x1EFF).map { Unicode.Scalar($0).flatMap { folds[$0] } }
 }

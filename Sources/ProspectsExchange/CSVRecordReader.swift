@@ -75,16 +75,25 @@ public final class CSVRecordReader: ImportRecordReader {
         }
 
         let name: String
+        var nameParts: [String]?
         switch columns.name {
         case .full(let column):
             name = try field(column, line: line)
-        case .parts(let first, let last):
+        case .parts(let first, let last, let middle, let prefix, let suffix):
             var parts: [String] = []
-            for column in [first, last].compactMap({ $0 }) {
+            for column in [prefix, first, middle, last, suffix].compactMap({ $0 }) {
                 let part = try field(column, line: line).trimmingASCIISpaces()
                 if !part.isEmpty { parts.append(part) }
             }
             name = parts.joined(separator: " ")
+            // Google's layout names every part: kept as the card's own, as a vCard's N is.
+            if middle != nil || prefix != nil || suffix != nil {
+                var components: [String] = []
+                for column in [last, first, middle, prefix, suffix] {
+                    components.append(try optionalField(column, line: line)?.trimmingASCIISpaces() ?? "")
+                }
+                nameParts = components.contains(where: { !$0.isEmpty }) ? components : nil
+            }
         }
         // Google Contacts writes several addresses in one cell, separated by ` ::: `.
         let emails = ImportRecord.splitMultipleValues(try field(columns.email, line: line))
@@ -96,6 +105,7 @@ public final class CSVRecordReader: ImportRecordReader {
             record.otherEmails += ImportRecord.splitMultipleValues(text).filter { !$0.isEmpty }
         }
         if let column = columns.title { record.title = try optionalField(column, line: line) }
+        record.nameParts = nameParts
         if columns.nameParts.contains(where: { $0 != nil }) {
             var parts: [String] = []
             for column in columns.nameParts {

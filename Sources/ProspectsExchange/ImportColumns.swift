@@ -6,8 +6,9 @@
 struct ImportColumns: Sendable, Equatable {
     enum Name: Sendable, Equatable {
         case full(Int)
-        /// First and last name columns, joined with a space; either may be missing, not both.
-        case parts(first: Int?, last: Int?)
+        /// First and last name columns, joined with a space; either may be missing, not both. Google Contacts'
+        /// middle name, prefix and suffix columns join them in their places.
+        case parts(first: Int?, last: Int?, middle: Int? = nil, prefix: Int? = nil, suffix: Int? = nil)
     }
 
     var name: Name
@@ -39,9 +40,9 @@ struct ImportColumns: Sendable, Equatable {
     static let contactedAliases = ["contacted", "iscontacted"]
     static let createdAtAliases = ["createdat", "added"]
     static let remindAtAliases = ["remindat", "reminder"]
-    static let titleAliases = ["title", "jobtitle"]
+    static let titleAliases = ["title", "jobtitle", "organizationtitle", "organization1title"]
     static let namePartNames = ["familyname", "givenname", "additionalnames", "honorificprefix", "honorificsuffix"]
-    static let otherEmailsAliases = ["otheremails"]
+    static let otherEmailsAliases = ["otheremails", "email2value"]
 
     /// Matches `header`; throws `.missingColumn` when no column holds the name or the email address.
     init(header: [String]) throws(ImportError) {
@@ -54,7 +55,9 @@ struct ImportColumns: Sendable, Equatable {
             let first = column(ImportColumns.firstNameAliases)
             let last = column(ImportColumns.lastNameAliases)
             guard first != nil || last != nil else { throw .missingColumn("name") }
-            name = .parts(first: first, last: last)
+            name = .parts(
+                first: first, last: last, middle: column(["middlename"]), prefix: column(["nameprefix"]),
+                suffix: column(["namesuffix"]))
         }
         guard let email = column(ImportColumns.emailAliases) else { throw .missingColumn("email") }
         self.email = email

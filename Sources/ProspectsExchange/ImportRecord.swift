@@ -49,8 +49,22 @@ public struct ImportRecord: Sendable, Hashable {
     /// A cell's values split at `:::` (Google Contacts' separator), trimmed, blanks dropped; one value when there is
     /// no separator, even a blank one.
     public static func splitMultipleValues(_ cell: String) -> [String] {
-        guard cell.contains(":::") else { return [cell] }
+        guard hasSeparator(cell) else { return [cell] }
         let values = cell.components(separatedBy: ":::").map { $0.trimmingASCIISpaces() }.filter { !$0.isEmpty }
         return values.isEmpty ? [""] : values
+    }
+
+    /// Whether `cell` holds `:::`, by its bytes: this runs for every row's address cell, and `String.contains`
+    /// goes through Foundation.
+    static func hasSeparator(_ cell: String) -> Bool {
+        func search(_ bytes: some Sequence<UInt8>) -> Bool {
+            var colons = 0
+            for byte in bytes {
+                colons = byte == UInt8(ascii: ":") ? colons + 1 : 0
+                if colons == 3 { return true }
+            }
+            return false
+        }
+        return cell.utf8.withContiguousStorageIfAvailable { search($0) } ?? search(cell.utf8)
     }
 }

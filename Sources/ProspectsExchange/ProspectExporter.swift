@@ -9,10 +9,13 @@ public struct ProspectExporter: Sendable {
     public let format: ExportFormat
     /// CSV only: the `'` before cells a spreadsheet would run as formulas (`CSVField`).
     public let guardsFormulas: Bool
+    /// CSV only: another product's columns (`CSVProfile`) in place of ours.
+    public let profile: CSVProfile?
 
-    public init(format: ExportFormat, guardsFormulas: Bool = true) {
+    public init(format: ExportFormat, guardsFormulas: Bool = true, profile: CSVProfile? = nil) {
         self.format = format
         self.guardsFormulas = guardsFormulas
+        self.profile = format == .csv ? profile : nil
     }
 
     /// The CSV columns, in order. `id` comes first so a row can be matched back to the store; it is lowercase
@@ -26,7 +29,9 @@ public struct ProspectExporter: Sendable {
     /// The CSV header row (CRLF-terminated), or "" for formats without one.
     public func header() -> String {
         switch format {
-        case .csv: ProspectExporter.csvColumns.joined(separator: ",") + "\r\n"
+        case .csv:
+            (profile?.columns ?? ProspectExporter.csvColumns).map { CSVField.escape($0, guardingFormulas: false) }
+                .joined(separator: ",") + "\r\n"
         case .json, .vcard: ""
         }
     }
@@ -49,6 +54,10 @@ public struct ProspectExporter: Sendable {
     public static let multipleValueSeparator = " ::: "
 
     private func csvRow(_ stored: StoredProspect, notes: [ProspectNote]) -> String {
+        if let profile {
+            return profile.fields(stored, notes: notes).map { CSVField.escape($0, guardingFormulas: guardsFormulas) }
+                .joined(separator: ",") + "\r\n"
+        }
         let parts = stored.prospect.nameParts ?? NameParts()
         let separator = Self.multipleValueSeparator
         let fields =

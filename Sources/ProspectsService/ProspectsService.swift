@@ -66,45 +66,22 @@ public final class ProspectsService {
         return prospects
     }
 
-    /// How many prospects each tab holds, among those `search` selects (see `ProspectQuery.search`); one read.
+    /// How many prospects each tab holds, among those `search` selects (see `ProspectQuery.search`).
     public func counts(search: String? = nil) throws(StoreError) -> TabCounts {
-        let search = search.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
-        if search == nil {
-            let store = try store()
-            let everyone = try store.count()
-            var contacted = 0
-            try store.forEach(ProspectQuery(filter: .contacted)) { _ in
-                contacted += 1
-                return true
-            }
-            return TabCounts(everyone: everyone, contacted: contacted)
-        }
-        var counts = TabCounts(everyone: 0, contacted: 0)
-        try forEach(ProspectQuery(search: search)) { prospect in
-            counts.everyone += 1
-            if prospect.isContacted { counts.contacted += 1 }
-            return true
-        }
-        return counts
+        try counts(matching: ProspectQuery(search: search))
     }
 
     /// How many prospects each tab holds among those `query`'s search, rating, tag, event and collector select (its
-    /// tab, sort and paging are ignored).
+    /// tab, sort and paging are ignored): two counts the store makes in SQL (`ProspectStore.count(_:)`), no row
+    /// read here.
     public func counts(matching query: ProspectQuery) throws(StoreError) -> TabCounts {
-        guard query.rating != nil || query.tag != nil || query.event != nil || query.collectedBy != nil else {
-            return try counts(search: query.search)
-        }
         var all = query
+        all.search = query.search.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
         all.filter = .everyone
-        all.limit = nil
-        all.offset = 0
-        var counts = TabCounts(everyone: 0, contacted: 0)
-        try forEach(all) { prospect in
-            counts.everyone += 1
-            if prospect.isContacted { counts.contacted += 1 }
-            return true
-        }
-        return counts
+        let store = try store()
+        let everyone = try store.count(all)
+        all.filter = .contacted
+        return TabCounts(everyone: everyone, contacted: try store.count(all))
     }
 
     /// Every prospect with a reminder, grouped as the reminders page shows them (see `ReminderGroups`).
@@ -199,13 +176,15 @@ public final class ProspectsService {
 
     /// Streams the prospects `query` selects in `format` to `destination`, and returns how many there were. A list
     /// of any length holds one chunk (64 KiB) and one prospect in memory. Throws `StoreError` for the store and
-    /// `OutputFileError` for the file; a file is left as it was when the export fails.
+    /// `OutputFileError` for the file; a file is left as it was when the export fails. A CSV `profile` writes
+    /// another product's columns (`CSVProfile`); other formats ignore it.
     public func export(
-        _ query: ProspectQuery, format: ExportFormat, guardsFormulas: Bool, to destination: ExportDestination
+        _ query: ProspectQuery, format: ExportFormat, guardsFormulas: Bool, profile: CSVProfile? = nil,
+        to destination: ExportDestination
     ) throws -> Int {
         // Opened before the file is: a store that cannot be read leaves the file as it was.
         _ = try store()
-        let exporter = ProspectExporter(format: format, guardsFormulas: guardsFormulas)
+        let exporter = ProspectExporter(format: format, guardsFormulas: guardsFormulas, profile: profile)
         var file: OutputFile.Writer?
         var stream: (([UInt8]) -> Bool)?
         switch destination {

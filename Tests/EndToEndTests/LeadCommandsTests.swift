@@ -259,4 +259,49 @@ import Testing
             #expect(try names([], store: store) == ["Ada Lovelace", "Bob Stone", "Jürgen Müller"])
         }
     }
+
+    /// `export --profile`: each CRM's own columns; Google's file imports back into another store with every field
+    /// import reads (name and its parts, both addresses, phone, organisation, title).
+    @Test func crmProfilesWriteTheirColumnsAndGooglesFileImportsBack() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.file("prospects.sqlite")
+        let card = folder.file("appleseed.vcf")
+        try Data(Self.appleseed.utf8).write(to: URL(fileURLWithPath: card))
+        let imported = try ProspectsProcess.run(["import", "--store", store, card])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let salesforce = try ProspectsProcess.run([
+            "export", "--format", "csv", "--profile", "salesforce", "--store", store,
+        ])
+        #expect(salesforce.status == 0, "\(salesforce.stderr)")
+        #expect(
+            salesforce.output.components(separatedBy: "\r\n") == [
+                "First Name,Last Name,Email,Phone,Company,Title,Rating,Lead Source,Description",
+                "Johnny,Appleseed,johnny@orchards.example,+1 555 0100,Orchards Inc.,Head Grower,,Trade Show,"
+                    + "Wants a demo of the cider press", "",
+            ])
+        let hubspot = try ProspectsProcess.run(["export", "--format", "csv", "--profile", "hubspot", "--store", store])
+        #expect(
+            hubspot.output.components(separatedBy: "\r\n").first
+                == "First Name,Last Name,Email,Phone Number,Company Name,Job Title")
+
+        let google = folder.file("google.csv")
+        let exported = try ProspectsProcess.run([
+            "export", "--format", "csv", "--profile", "google", "-o", google, "--store", store,
+        ])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let other = folder.file("other.sqlite")
+        let back = try ProspectsProcess.run(["import", "--store", other, google])
+        #expect(back.status == 0, "\(back.stderr)")
+        let original = try show("johnny@orchards.example", store: store)
+        let copy = try show("johnny@orchards.example", store: other)
+        for key in ["name", "email", "phone", "organization", "title", "otherEmails", "nameParts"] {
+            #expect(
+                (copy[key] as? NSObject)?.isEqual(original[key]) == true,
+                "\(key): \(String(describing: copy[key])) != \(String(describing: original[key]))")
+        }
+
+        let wrong = try ProspectsProcess.run(["export", "--format", "json", "--profile", "google", "--store", store])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("--profile concerns --format csv only"))
+    }
 }

@@ -75,4 +75,13 @@ import Testing
         #expect(prospect.email == "ana@example.com")
         #expect(prospect.otherEmails == ["ana@work.example"])
     }
+
+    /// Only three colons in a row separate values (looked for by bytes, after any text).
+    @Test func onlyThreeColonsInARowSeparateValues() {
+        #expect(ImportRecord.splitMultipleValues("a::b@x") == ["a::b@x"])
+        #expect(ImportRecord.splitMultipleValues("a:b:c@x") == ["a:b:c@x"])
+        #expect(ImportRecord.splitMultipleValues("Zoë ::: zoe@x ::: ü@y") == ["Zoë", "zoe@x", "ü@y"])
+        #expect(ImportRecord.splitMultipleValues("a@x:::") == ["a@x"])
+        #expect(ImportRecord.splitMultipleValues(" ::: ") == [""])
+    }
 }

@@ -1,0 +1,94 @@
+import Foundation
+import ProspectStore
+import ProspectsCore
+import ProspectsExchange
+import Testing
+
+/// `export --format csv --profile hubspot|salesforce|google`: each product's own import columns.
+@Suite struct CSVProfileTests {
+    static func export(_ profile: CSVProfile, _ prospects: [StoredProspect], notes: [ProspectNote] = []) -> String {
+        let exporter = ProspectExporter(format: .csv, profile: profile)
+        return exporter.header() + prospects.map { exporter.record($0, notes: notes) }.joined()
+    }
+
+    static func withPhoneAndCompany() -> StoredProspect {
+        var johnny = DetailsExportTests.johnny()
+        johnny.prospect.phone = "+34 600 123 456"
+        johnny.prospect.organization = "Orchards, Inc."
+        return johnny
+    }
+
+    @Test func hubSpotGetsItsPropertyNamesAndTheCardsOwnNameParts() {
+        let csv = Self.export(.hubspot, [Self.withPhoneAndCompany()])
+        #expect(
+            csv == "First Name,Last Name,Email,Phone Number,Company Name,Job Title\r\n"
+                + "Johnny,Appleseed,johnny@example.com,+34 600 123 456,\"Orchards, Inc.\",Head Grower\r\n")
+    }
+
+    @Test func salesforceGetsItsLeadFieldsRatingAndNotes() {
+        let csv = Self.export(.salesforce, [Self.withPhoneAndCompany()], notes: DetailsExportTests.notes)
+        #expect(
+            csv == "First Name,Last Name,Email,Phone,Company,Title,Rating,Lead Source,Description\r\n"
+                + "Johnny,Appleseed,johnny@example.com,+34 600 123 456,\"Orchards, Inc.\",Head Grower,Hot,Trade Show,"
+                + "\"Met at the fair\nwants a demo\n\nsent; deck\"\r\n")
+    }
+
+    /// Salesforce refuses a lead without Last Name or Company: a one-word name is the last name, and what is
+    /// unknown says so as Salesforce's own Web-to-Lead does.
+    @Test func salesforcesRequiredFieldsAreNeverEmpty() {
+        let ada = Fixtures.stored(1, "Ada", "ada@example.com")
+        let bob = Fixtures.stored(2, "Bob Stone", "bob@example.com", organization: "Stone & Co")
+        let rows = Self.export(.salesforce, [ada, bob]).components(separatedBy: "\r\n")
+        #expect(rows[1] == ",Ada,ada@example.com,,[not provided],,,Trade Show,")
+        #expect(rows[2] == "Bob,Stone,bob@example.com,,Stone & Co,,,Trade Show,")
+    }
+
+    @Test func googleGetsItsContactColumnsWithSeveralValuesInOneCell() {
+        var johnny = Self.withPhoneAndCompany()
+        johnny.prospect.otherEmails = ["apples@example.org", "jq@home.example"]
+        let csv = Self.export(.google, [johnny], notes: DetailsExportTests.notes)
+        let lines = csv.components(separatedBy: "\r\n")
+        #expect(
+            lines[0] == "First Name,Middle Name,Last Name,Name Prefix,Name Suffix,Organization Name,Organization Title,"
+                + "Notes,Labels,E-mail 1 - Label,E-mail 1 - Value,E-mail 2 - Label,E-mail 2 - Value,Phone 1 - Label,"
+                + "Phone 1 - Value")
+        #expect(
+            csv.hasSuffix(
+                "Johnny,Q.,Appleseed,Dr.,Jr.,\"Orchards, Inc.\",Head Grower,\"Met at the fair\nwants a demo\n\nsent; "
+                    + "deck\",\"fair ::: vip,gold\",* Work,johnny@example.com,Other,apples@example.org ::: "
+                    + "jq@home.example,Work,+34 600 123 456\r\n"))
+    }
+
+    /// A formula in a cell is still guarded under every profile.
+    @Test func everyProfileStillGuardsFormulas() {
+        let evil = Fixtures.stored(3, "=HYPERLINK(\"http://x\") Eve", "eve@example.com", organization: "@SUM(A1)")
+        for profile in CSVProfile.allCases {
+            let csv = Self.export(profile, [evil])
+            #expect(csv.contains("'@SUM(A1)"), "\(profile)")
+            #expect(!csv.contains(",=") && !csv.contains("\"=") && !csv.hasPrefix("="), "\(profile)")
+        }
+    }
+
+    /// Google's layout comes back through our own import: name and its parts, addresses, phone, organisation, title.
+    @Test func googlesCSVRoundTripsThroughImport() throws {
+        var johnny = Self.withPhoneAndCompany()
+        johnny.prospect.otherEmails = ["apples@example.org", "jq@home.example"]
+        let ada = Fixtures.stored(1, "Ada Lovelace", "ada@example.com")
+        let folder = try TemporaryFolder()
+        let path = try folder.write("google.csv", Self.export(.google, [johnny, ada]))
+        let reader = try CSVRecordReader(path: path)
+        let first = try #require(try reader.next())
+        #expect(first.name == "Dr. Johnny Q. Appleseed Jr.")
+        #expect(first.nameParts == ["Appleseed", "Johnny", "Q.", "Dr.", "Jr."])
+        #expect(first.email == "johnny@example.com")
+        #expect(first.otherEmails == ["apples@example.org", "jq@home.example"])
+        #expect(first.phone == "+34 600 123 456")
+        #expect(first.organization == "Orchards, Inc.")
+        #expect(first.title == "Head Grower")
+        let second = try #require(try reader.next())
+        #expect(second.name == "Ada Lovelace")
+        #expect(second.nameParts == ["Lovelace", "Ada", "", "", ""])
+        #expect(second.otherEmails.isEmpty && second.phone == nil && second.title == nil)
+        #expect(try reader.next() == nil)
+    }
+}
