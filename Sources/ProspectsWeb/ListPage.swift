@@ -141,6 +141,17 @@ struct ListPage {
                         ) { Self.formatName(format) }
                         " "
                     }
+                    for profile in CSVProfile.allCases {
+                        HTML.a(
+                            .href(
+                                "/export?"
+                                    + URLEncoding.query(
+                                        [("format", ExportFormat.csv.rawValue), ("profile", profile.rawValue)]
+                                            + exportItems)),
+                            .data("export", profile.rawValue)
+                        ) { "CSV for \(Self.profileName(profile))" }
+                        " "
+                    }
                     HTML.a(.href("/import")) { "Import…" }
                 }
             }
@@ -155,6 +166,14 @@ struct ListPage {
         case .csv: "CSV"
         case .json: "JSON"
         case .vcard: "vCard"
+        }
+    }
+
+    static func profileName(_ profile: CSVProfile) -> String {
+        switch profile {
+        case .hubspot: "HubSpot"
+        case .salesforce: "Salesforce"
+        case .google: "Google Contacts"
         }
     }
 

@@ -506,11 +506,18 @@ final class WebApplication: HTTPHandler {
         guard let format = context.request.queryValue("format").flatMap(ExportFormat.init(rawValue:)) else {
             return .text("format must be csv, json or vcard\n", status: 400)
         }
+        var profile: CSVProfile?
+        if let name = context.request.queryValue("profile"), !name.isEmpty {
+            guard format == .csv, let named = CSVProfile(rawValue: name) else {
+                return .text("profile must be hubspot, salesforce or google, with format=csv\n", status: 400)
+            }
+            profile = named
+        }
         let query = ListState(query: context.request.query).query(pageSize: nil)
         var body: [UInt8] = []
         _ = try services.withService { service in
             try service.export(
-                query, format: format, guardsFormulas: true,
+                query, format: format, guardsFormulas: true, profile: profile,
                 to: .stream { chunk in
                     body += chunk
                     return true
@@ -518,7 +525,9 @@ final class WebApplication: HTTPHandler {
         }
         var response = HTTPResponse(body: .bytes(body))
         response.headers.set("Content-Type", Self.contentType(format))
-        response.headers.set("Content-Disposition", "attachment; filename=\"prospects.\(format.fileExtension)\"")
+        response.headers.set(
+            "Content-Disposition",
+            "attachment; filename=\"prospects\(profile.map { "-" + $0.rawValue } ?? "").\(format.fileExtension)\"")
         response.headers.set("Cache-Control", "no-store")
         return response
     }

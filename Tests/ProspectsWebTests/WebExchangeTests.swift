@@ -32,6 +32,21 @@ import WebTestSupport
         #expect(try web.get("/?rating=hot").text.contains("href=\"/export?format=csv&amp;rating=hot\""))
     }
 
+    @Test func aCRMProfileNamesItsColumnsAndItsFile() throws {
+        let web = try WebFixture(leads: sampleLeads)
+        _ = try web.store().setRating(.email("ada@example.org"), .hot)
+        let hubspot = try web.get("/export?format=csv&profile=hubspot&rating=hot")
+        #expect(hubspot.status == 200)
+        #expect(hubspot.header("Content-Disposition") == "attachment; filename=\"prospects-hubspot.csv\"")
+        let lines = hubspot.text.split(separator: "\r\n")
+        #expect(lines.first?.hasPrefix("First Name,Last Name,Email,Phone Number,Company Name") == true)
+        #expect(lines.count == 2 && lines[1].hasPrefix("Ada,Lovelace,ada@example.org"), "\(lines)")
+        #expect(try web.get("/export?format=csv&profile=salesforce").text.contains("Lead Source"))
+        #expect(try web.get("/export?format=csv&profile=excel").status == 400)
+        #expect(try web.get("/export?format=json&profile=google").status == 400, "a profile is for CSV")
+        #expect(try web.get("/").text.contains("href=\"/export?format=csv&amp;profile=google\""))
+    }
+
     @Test func anUploadedListIsImportedOnceAndReportedInTheCLIsWords() throws {
         let web = try WebFixture(leads: [Prospect(name: "Ada Lovelace", email: "ada@example.org")])
         let csv = """
