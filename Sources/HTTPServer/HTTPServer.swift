@@ -31,6 +31,9 @@ public final class HTTPServer: Sendable {
         guard configuration.connectionMemoryLimit >= 8 * 1024 else {
             throw .invalidConfiguration("connectionMemoryLimit must be at least 8 KiB")
         }
+        // Each connection holds a descriptor: the process's limit must fit them, else accept(2) fails with EMFILE.
+        let available = OpenFileLimit.raise(toAtLeast: configuration.connectionLimit + OpenFileLimit.reserve)
+        let connectionLimit = min(configuration.connectionLimit, max(1, available - OpenFileLimit.reserve))
         let socket = try ListeningSocket.open(
             host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog)
         let core = ServerCore(handler: handler, configuration: configuration)
@@ -48,7 +51,7 @@ public final class HTTPServer: Sendable {
         var options: [MHD_OptionItem] = [
             MHD_OptionItem(option: MHD_OPTION.LISTEN_SOCKET, value: Int(socket.fd), ptr_value: nil),
             MHD_OptionItem(option: MHD_OPTION.THREAD_POOL_SIZE, value: configuration.threadCount, ptr_value: nil),
-            MHD_OptionItem(option: MHD_OPTION.CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
+            MHD_OptionItem(option: MHD_OPTION.CONNECTION_LIMIT, value: connectionLimit, ptr_value: nil),
             MHD_OptionItem(
                 option: MHD_OPTION.PER_IP_CONNECTION_LIMIT, value: configuration.connectionLimitPerAddress,
                 ptr_value: nil),

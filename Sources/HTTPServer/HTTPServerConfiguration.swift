@@ -8,8 +8,11 @@ public struct HTTPServerConfiguration: Sendable {
     public var port: UInt16 = 0
     /// Worker threads, each polling its share of the connections and running the handler.
     public var threadCount = 4
-    /// Open connections at most, idle ones included; more are refused at once.
-    public var connectionLimit = 1_000
+    /// Open connections at most, idle ones included; more wait in the listen backlog until one closes. High, because
+    /// an idle connection costs a descriptor and a few kilobytes while a full server answers no one: a thousand
+    /// silent or half-sent requests (slowloris) must not stop a real one. The process's soft limit on open files is
+    /// raised to fit (within the hard limit; the connections are fewer when it cannot be).
+    public var connectionLimit = 10_000
     /// Open connections from one client address at most; 0 for no such limit (behind a reverse proxy every
     /// client has the proxy's address).
     public var connectionLimitPerAddress = 0

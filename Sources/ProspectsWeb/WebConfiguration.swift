@@ -30,6 +30,11 @@ public struct WebConfiguration: Sendable {
     public var changePollInterval: Duration = .seconds(1)
     /// Worker threads of the HTTP server.
     public var threadCount = 4
+    /// Open connections at most, idle ones included: high, so that a thousand idle connections do not stop a real
+    /// request (see `HTTPServerConfiguration.connectionLimit`).
+    public var connectionLimit = 10_000
+    /// Seconds a connection may stay silent (kept alive, or in the middle of its request head) before it is closed.
+    public var connectionTimeout = 30
     /// Receives one line per request answered (`GET /leads/7 200 1.4 ms`): the path without its query, which may
     /// hold a search for a person's name.
     public var log: (@Sendable (String) -> Void)?

@@ -32,6 +32,8 @@ public final class WebServer: Sendable {
         http.host = configuration.host
         http.port = configuration.port
         http.threadCount = configuration.threadCount
+        http.connectionLimit = configuration.connectionLimit
+        http.connectionTimeout = configuration.connectionTimeout
         http.maximumFileCount = configuration.maximumUploadFiles
         http.maximumFileSize = configuration.maximumUploadFileSize
         http.maximumFormSize = configuration.maximumUploadFiles * configuration.maximumUploadFileSize + (1 << 20)

@@ -30,7 +30,11 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleBySt
 
     /// The parts one after another.
     public static func fragment(_ parts: [HTML]) -> HTML {
-        HTML(markup: parts.map(\.markup).joined())
+        // One allocation for the whole: a page is thousands of fragments, rendered on every request.
+        var markup = ""
+        markup.reserveCapacity(parts.reduce(0) { $0 + $1.markup.utf8.count })
+        for part in parts { markup += part.markup }
+        return HTML(markup: markup)
     }
 
     /// Builds a fragment from a block of HTML values, strings (text), conditions and loops.
@@ -42,15 +46,23 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleBySt
     /// no closing tag. The name must be a plain tag name written in the source, not data.
     public static func element(_ name: String, _ attributes: [HTMLAttribute] = [], content: HTML = .empty) -> HTML {
         precondition(HTMLAttribute.isPlainName(name), "\(name) is not a plain element name")
-        let name = name.lowercased()
-        var markup = "<" + name
+        let name = HTMLAttribute.asciiLowercased(name)
+        let isVoid = voidElements.contains(name)
+        precondition(!isVoid || content.markup.isEmpty, "<\(name)> is a void element: it has no content")
+        // Built in one buffer sized up front: the content is copied once, not once per concatenation.
+        var markup = ""
+        markup.reserveCapacity(
+            2 * name.utf8.count + 5 + content.markup.utf8.count + attributes.reduce(0) { $0 + $1.markup.utf8.count })
+        markup += "<"
+        markup += name
         for attribute in attributes { markup += attribute.markup }
         markup += ">"
-        if voidElements.contains(name) {
-            precondition(content.markup.isEmpty, "<\(name)> is a void element: it has no content")
-            return HTML(markup: markup)
-        }
-        return HTML(markup: markup + content.markup + "</" + name + ">")
+        if isVoid { return HTML(markup: markup) }
+        markup += content.markup
+        markup += "</"
+        markup += name
+        markup += ">"
+        return HTML(markup: markup)
     }
 
     /// A whole page: the doctype, then `<html lang>` with `head` and `body`.

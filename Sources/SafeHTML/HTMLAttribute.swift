@@ -8,8 +8,8 @@ public struct HTMLAttribute: Sendable, Hashable {
     /// the content security policy refuses anyway. A URL attribute's value goes through `SafeURL`.
     public static func attribute(_ name: String, _ value: String) -> HTMLAttribute {
         precondition(isPlainName(name), "\(name) is not a plain attribute name")
-        precondition(!name.lowercased().hasPrefix("on"), "\(name): event handler attributes are refused")
-        let lowered = name.lowercased()
+        let lowered = asciiLowercased(name)
+        precondition(!lowered.hasPrefix("on"), "\(name): event handler attributes are refused")
         let safe = urlAttributes.contains(lowered) ? SafeURL(value).value : value
         return HTMLAttribute(markup: " " + lowered + "=\"" + HTMLEscaping.escape(safe) + "\"")
     }
@@ -17,8 +17,9 @@ public struct HTMLAttribute: Sendable, Hashable {
     /// A boolean attribute (`required`, `checked`, `disabled`…), present or absent.
     public static func flag(_ name: String, _ isOn: Bool = true) -> HTMLAttribute {
         precondition(isPlainName(name), "\(name) is not a plain attribute name")
-        precondition(!name.lowercased().hasPrefix("on"), "\(name): event handler attributes are refused")
-        return HTMLAttribute(markup: isOn ? " " + name.lowercased() : "")
+        let lowered = asciiLowercased(name)
+        precondition(!lowered.hasPrefix("on"), "\(name): event handler attributes are refused")
+        return HTMLAttribute(markup: isOn ? " " + lowered : "")
     }
 
     public static func `class`(_ value: String) -> HTMLAttribute { attribute("class", value) }
@@ -40,15 +41,20 @@ public struct HTMLAttribute: Sendable, Hashable {
 
     /// ASCII letters, digits, `-`, `_`, `:` and `.`, starting with a letter.
     static func isPlainName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first.isASCIILetter else {
-            return false
-        }
-        return name.unicodeScalars.allSatisfy {
-            $0.isASCIILetter || ("0"..."9").contains($0) || "-_:.".unicodeScalars.contains($0)
+        guard let first = name.utf8.first, isASCIILetter(first) else { return false }
+        return name.utf8.allSatisfy {
+            isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F || $0 == 0x3A || $0 == 0x2E
         }
     }
-}
 
-extension Unicode.Scalar {
-    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+    /// A plain name with its ASCII capitals lowered; the name itself, without copying, when it has none (the
+    /// usual case: names are written in the source). Plain names are ASCII, so this is `lowercased()` for them.
+    static func asciiLowercased(_ name: String) -> String {
+        guard name.utf8.contains(where: { (0x41...0x5A).contains($0) }) else { return name }
+        return String(decoding: name.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte)
+    }
 }
