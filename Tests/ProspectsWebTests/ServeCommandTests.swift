@@ -21,15 +21,9 @@ import WebTestSupport
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        var printed = Data()
-        while !printed.contains(UInt8(ascii: "\n")) {
-            let more = out.fileHandleForReading.availableData
-            if more.isEmpty { break }
-            printed += more
-        }
-        let line = String(decoding: printed, as: UTF8.self)
-        #expect(line.hasPrefix("serving http://127.0.0.1:"))
-        let port = try #require(UInt16(line.split(separator: ":").last?.prefix { $0.isNumber } ?? ""))
+        let address = ServeAddressLine(readingFrom: out)
+        #expect(address.line.hasPrefix("serving http://127.0.0.1:"))
+        let port = try #require(address.port)
         let client = try RawHTTPClient(port: port)
         let page = try client.request("GET", "/")
         client.close()

@@ -15,14 +15,8 @@ import WebTestSupport
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var printed = Data()
-        while !printed.contains(UInt8(ascii: "\n")) {
-            let more = out.fileHandleForReading.availableData
-            if more.isEmpty { break }
-            printed += more
-        }
-        let line = String(decoding: printed, as: UTF8.self)
-        let port = try #require(UInt16(line.split(separator: ":").last?.prefix { $0.isNumber } ?? ""), "\(line)")
+        let address = ServeAddressLine(readingFrom: out)
+        let port = try #require(address.port, "\(address.line)")
         return (process, port)
     }
 
