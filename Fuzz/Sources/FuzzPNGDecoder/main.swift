@@ -64,7 +64,10 @@ func check(_ bytes: [UInt8]) {
         case .unreadableImage(let format, let reason):
             require(format == .png, "the PNG reader named \(format)")
             require(!reason.isEmpty, "an unreadable image without a reason")
-        case .unsupportedFormat, .truncatedImage, .scanFailed:
+        case .truncatedImage(let format):
+            require(format == .png, "the PNG reader named \(format)")
+            require(ImageCompleteness.of(bytes) != .complete, "a complete file refused as truncated")
+        case .unsupportedFormat, .scanFailed:
             violated("the PNG reader reported \(error)")
         }
         return
