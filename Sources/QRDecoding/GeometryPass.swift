@@ -22,16 +22,55 @@ final class GeometryPass {
     /// The codes found in `working` (a possibly reduced copy of `source`, mapped back by `toSource`), with
     /// corners in `source`'s coordinates; `[]` when none.
     func scan(
-        source: GrayImage, working: GrayImage, toSource: AffineMap, with scanner: QRScanner
+        source: GrayImage, working: GrayImage, toSource: AffineMap, with scanner: QRScanner,
+        windows: [Int] = GeometryPass.thresholdWindows, triples: Int = GeometryPass.triplesTried
     ) throws(DecodeError) -> [QRSymbol] {
-        try locate(source: source, working: working, toSource: toSource, reader: .zbar(scanner))
+        try locate(
+            source: source, working: working, toSource: toSource, reader: .zbar(scanner), windows: windows,
+            triples: triples)
     }
 
     /// The codes our own decoder (ModuleDecoder.swift) reads where `scan` located finder patterns but zbar read
     /// nothing: each map's module grid is sampled from `source` and decoded, at the estimated size and one
     /// version either side.
-    func read(source: GrayImage, working: GrayImage, toSource: AffineMap) -> [QRSymbol] {
-        (try? locate(source: source, working: working, toSource: toSource, reader: .modules)) ?? []
+    func read(
+        source: GrayImage, working: GrayImage, toSource: AffineMap, windows: [Int] = GeometryPass.thresholdWindows,
+        triples: Int = GeometryPass.triplesTried
+    ) -> [QRSymbol] {
+        (try? locate(
+            source: source, working: working, toSource: toSource, reader: .modules, windows: windows, triples: triples))
+            ?? []
+    }
+
+    /// zbar's codes in the part of `source` around `triple` as it lies there (not redrawn): what a scan of the whole
+    /// frame would read of it, for a few thousand pixels instead of millions. `scale`: source pixels per working pixel.
+    private func scanAround(
+        _ triple: FinderTriple, source: GrayImage, sourceMap: PerspectiveMap, scale: Double, scanner: QRScanner
+    ) throws(DecodeError) -> [QRSymbol] {
+        let centres = [triple.topLeft, triple.topRight, triple.bottomLeft]
+        let fourth = (
+            x: triple.topRight.x + triple.bottomLeft.x - triple.topLeft.x,
+            y: triple.topRight.y + triple.bottomLeft.y - triple.topLeft.y
+        )
+        let points = (centres.map { (x: $0.x, y: $0.y) } + [fourth]).compactMap { sourceMap.apply($0.x, $0.y) }
+        guard points.count == 4, let module = centres.map(\.moduleSize).max() else { return [] }
+        // The centres are 3.5 modules in from the code's edge; the quiet zone adds 4 and perspective a few more.
+        let margin = 12 * module * scale
+        let x0 = max(0, Int(points.map(\.x).min()! - margin))
+        let y0 = max(0, Int(points.map(\.y).min()! - margin))
+        let x1 = min(source.width, Int(points.map(\.x).max()! + margin))
+        let y1 = min(source.height, Int(points.map(\.y).max()! + margin))
+        guard x1 - x0 >= 21, y1 - y0 >= 21, (x1 - x0) * (y1 - y0) < source.width * source.height / 4 else { return [] }
+        var pixels = [UInt8]()
+        pixels.reserveCapacity((x1 - x0) * (y1 - y0))
+        for y in y0..<y1 { pixels += source.pixels[(y * source.width + x0)..<(y * source.width + x1)] }
+        lastCropCount += 1
+        let crop = GrayImage(width: x1 - x0, height: y1 - y0, pixels: pixels)
+        return try scanner.scan(crop, density: 1, testInverted: false) { $0 }.map { symbol in
+            var symbol = symbol
+            symbol.corners = symbol.corners.map { Point(x: $0.x + x0, y: $0.y + y0) }
+            return symbol
+        }
     }
 
     /// Who reads the code once a triple gives its map: zbar on an upright crop, or our own decoder on its modules.
@@ -41,7 +80,7 @@ final class GeometryPass {
     }
 
     private func locate(
-        source: GrayImage, working: GrayImage, toSource: AffineMap, reader: Reader
+        source: GrayImage, working: GrayImage, toSource: AffineMap, reader: Reader, windows: [Int], triples: Int
     ) throws(DecodeError) -> [QRSymbol] {
         lastCropCount = 0
         let longSide = max(working.width, working.height)
@@ -49,12 +88,12 @@ final class GeometryPass {
         let sourceMap = PerspectiveMap(toSource)
         // A window of a twentieth of the image follows uneven light closely; one of a tenth keeps the dark centre
         // of a large finder pattern dark. The second runs only when the first finds no code.
-        for divisor in Self.thresholdWindows {
+        for divisor in windows {
             let mask = LocalThreshold.darkMask(working, radius: max(8, longSide / divisor))
             let patterns = FinderPatternFinder.find(mask: mask, width: working.width, height: working.height)
             var found: [QRSymbol] = []
             var used: [FinderPatternFinder.Pattern] = []
-            for triple in FinderTriple.triples(from: patterns, limit: Self.triplesTried) {
+            for triple in FinderTriple.triples(from: patterns, limit: triples) {
                 let corners = [triple.topLeft, triple.topRight, triple.bottomLeft]
                 guard !corners.contains(where: { used.contains($0) }) else { continue }
                 var symbols: [QRSymbol] = []
@@ -63,6 +102,11 @@ final class GeometryPass {
                     symbols = try decode(triple, mask: mask, working: working, source: source, sourceMap: sourceMap) {
                         (crop, map) throws(DecodeError) in
                         try self.scan(crop(), map: map, sourceMap: sourceMap, scanner: scanner)
+                    }
+                    if symbols.isEmpty {
+                        symbols = try scanAround(
+                            triple, source: source, sourceMap: sourceMap,
+                            scale: Double(source.width) / Double(working.width), scanner: scanner)
                     }
                 case .modules:
                     for dimension in [triple.dimension, triple.dimension - 4, triple.dimension + 4]

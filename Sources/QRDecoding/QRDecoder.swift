@@ -54,6 +54,11 @@ public final class QRDecoder {
     /// that fills a fifth of such a copy still has over 2 pixels per module at QR version 10.
     public static let recoveryLongSide = 1280
 
+    /// The threshold windows and finder triples tried on a reduced picture zbar's scan found nothing in: one window
+    /// and three triples read as many codes of the phone-photo benchmark as two and eight, in a third of the time.
+    static let locatingWindows = [20]
+    static let locatingTriples = 3
+
     /// The own-decoder pass enlarges images shorter than this on their long side (nearest neighbour) before it
     /// looks for finder patterns: the finder search needs a few pixels a module.
     public static let smallLongSide = 400
@@ -102,8 +107,11 @@ public final class QRDecoder {
         var picture = try reader.read(bytes, into: &gray, reducedLongSide: reducedLongSide)
         lastPicture = picture
         var reducedScans = 0
-        if picture.reduction > 1 {
-            // One scan of the reduced image; the full-size image and every pass only when it finds nothing.
+        var located: [QRSymbol]?
+        let reduction = picture.reduction
+        if reduction > 1 {
+            // One scan of the reduced image. When it finds nothing: the full-size image, read where finder patterns
+            // on the reduced image place codes, then one sparse scan of the full frame.
             let found = try firstPass.scan(gray, with: scanner)
             if !found.isEmpty {
                 lastPassCount = 1
@@ -115,11 +123,30 @@ public final class QRDecoder {
                 }
             }
             reducedScans = 1
+            let reduced = gray
             picture = try reader.read(bytes, into: &gray)
             lastPicture = picture
+            located = try locate(in: reduced, reduction: reduction)
+            reducedScans += lastPassCount
         }
-        let symbols = try scan(gray)
-        lastPassCount += reducedScans
+        let symbols: [QRSymbol]
+        if let located {
+            symbols = located
+            lastPassCount = reducedScans
+        } else if reduction > 1 {
+            // A large picture: one scan of the full-size frame, every second row and column, plain only; the
+            // other passes read nothing more on 12 MP photos and cost seconds (docs/performance.md).
+            symbols = try scanner.scan(gray, density: 2, testInverted: false) { $0 }.map { symbol in
+                var symbol = symbol
+                symbol.pass = Pass.original.name
+                return symbol
+            }
+            lastPassCount = reducedScans + 1
+            if !symbols.isEmpty { lastPass = .original }
+        } else {
+            symbols = try scan(gray)
+            lastPassCount += reducedScans
+        }
         guard picture.orientation != .up else { return symbols }
         let toUpright = picture.toUpright
         return symbols.map { symbol in
@@ -127,6 +154,41 @@ public final class QRDecoder {
             symbol.corners = symbol.corners.map(toUpright.apply)
             return symbol
         }
+    }
+
+    /// The codes found by their finder patterns on `reduced` (the picture read `reduction` times smaller) and read
+    /// from the full-size image now in `gray`, by zbar on upright crops, then by our own decoder; nil when neither
+    /// reads one. Codes with modules too small for zbar's scan of the reduced picture: crops of a few thousand
+    /// pixels instead of whole-frame scans of 12 MP (what each costs and reads: docs/performance.md).
+    private func locate(in reduced: GrayImage, reduction: Int) throws(DecodeError) -> [QRSymbol]? {
+        lastPassCount = 0
+        let toSource = AffineMap.scale(Double(reduction))
+        for pass in passes {
+            let symbols: [QRSymbol]
+            switch pass {
+            case .located:
+                lastPassCount += 1
+                symbols = try geometryPass.scan(
+                    source: gray, working: reduced, toSource: toSource, with: scanner,
+                    windows: Self.locatingWindows, triples: Self.locatingTriples)
+            case .ownDecoder:
+                lastPassCount += 1
+                symbols = geometryPass.read(
+                    source: gray, working: reduced, toSource: toSource, windows: Self.locatingWindows,
+                    triples: Self.locatingTriples)
+            default:
+                continue
+            }
+            if !symbols.isEmpty {
+                lastPass = pass
+                return symbols.map { symbol in
+                    var symbol = symbol
+                    symbol.pass = pass.name
+                    return symbol
+                }
+            }
+        }
+        return nil
     }
 
     /// Every QR symbol in an already decoded image, running the same passes as `decode`.
