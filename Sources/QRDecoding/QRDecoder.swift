@@ -181,11 +181,7 @@ public final class QRDecoder {
             }
             if !symbols.isEmpty {
                 lastPass = pass
-                return symbols.map { symbol in
-                    var symbol = symbol
-                    symbol.pass = pass.name
-                    return symbol
-                }
+                return Self.labelled(symbols, by: pass)
             }
         }
         return nil
@@ -221,11 +217,7 @@ public final class QRDecoder {
                     source: image, working: copy.image, toSource: copy.toSource, with: scanner)
                 guard symbols.isEmpty else {
                     lastPass = pass
-                    return symbols.map { symbol in
-                        var symbol = symbol
-                        symbol.pass = pass.name
-                        return symbol
-                    }
+                    return Self.labelled(symbols, by: pass)
                 }
                 continue
             case .ownDecoder:
@@ -240,11 +232,7 @@ public final class QRDecoder {
                 let symbols = geometryPass.read(source: image, working: copy.image, toSource: copy.toSource)
                 guard symbols.isEmpty else {
                     lastPass = pass
-                    return symbols.map { symbol in
-                        var symbol = symbol
-                        symbol.pass = pass.name
-                        return symbol
-                    }
+                    return Self.labelled(symbols, by: pass)
                 }
                 continue
             }
@@ -269,6 +257,15 @@ public final class QRDecoder {
             }
         }
         return []
+    }
+
+    /// `symbols` with the name of the pass that read them.
+    private static func labelled(_ symbols: [QRSymbol], by pass: Pass) -> [QRSymbol] {
+        symbols.map { symbol in
+            var symbol = symbol
+            symbol.pass = pass.name
+            return symbol
+        }
     }
 
     /// `image` box-filtered down to at most `recoveryLongSide` on its long side, and the map back.
