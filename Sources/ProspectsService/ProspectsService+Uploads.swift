@@ -20,15 +20,13 @@ extension ProspectsService {
     public func upload(_ files: [PictureUpload], into folder: UploadFolder, context: CollectionContext) throws
         -> [UploadOutcome]
     {
-        var claims: [String: FileClaim] = [:]
+        var claims: [FileClaim] = []
         var names: [String: String] = [:]
-        var paths: [String] = []
         var report: [UploadOutcome] = []
         for file in files {
             do throws(SystemCallError) {
                 let claim = try folder.admit(file.path, clientName: file.clientName)
-                paths.append(claim.claimedPath)
-                claims[claim.claimedPath] = claim
+                claims.append(claim)
                 names[claim.claimedPath] = file.clientName
             } catch {
                 report.append(
@@ -36,47 +34,24 @@ extension ProspectsService {
                         fileName: file.clientName, lines: [.init(kind: .rejected, text: "not kept: \(error)")]))
             }
         }
-        guard !paths.isEmpty else { return report }
-        /// Files `claim` away, saying on `outcome` when it could not be moved.
-        func filed(_ outcome: UploadOutcome, _ move: (FileClaim) throws(SystemCallError) -> String, _ path: String)
-            -> UploadOutcome
-        {
-            var outcome = outcome
-            guard let claim = claims[path] else { return outcome }
-            do throws(SystemCallError) {
-                _ = try move(claim)
-            } catch {
+        guard !claims.isEmpty else { return report }
+        for filed in try ingestAndFile(claims, into: folder, context: context) {
+            let name = names[filed.claim.claimedPath] ?? filed.claim.claimedPath
+            var outcome: UploadOutcome
+            switch filed.ingested {
+            case .committed(let result):
+                outcome = UploadOutcome(fileName: name, result: result)
+            case .notAPicture(let kind):
+                outcome = UploadOutcome(
+                    fileName: name, lines: [.init(kind: .rejected, text: "rejected: \(kind), not a picture")])
+            case .missing(let error):
+                outcome = UploadOutcome(
+                    fileName: name, lines: [.init(kind: .rejected, text: "rejected: \(error.message)")])
+            }
+            if let error = filed.notFiled {
                 outcome.lines.append(.init(kind: .rejected, text: "kept in \(folder.incoming): \(error)"))
             }
-            return outcome
-        }
-        let ingester = try ingester(workers: 1, options: .init(), stopOnInterrupt: false, context: context)
-        _ = try ingester.ingest(paths) { event in
-            switch event {
-            case .file(let result):
-                let path = result.file.path
-                report.append(
-                    filed(
-                        UploadOutcome(fileName: names[path] ?? path, result: result),
-                        { claim throws(SystemCallError) in try folder.file(claim, result: result) }, path))
-            case .missing(let path, let error):
-                report.append(
-                    UploadOutcome(
-                        fileName: names[path] ?? path,
-                        lines: [.init(kind: .rejected, text: "rejected: \(error.message)")]))
-            case .skipped(let path, let kind):
-                report.append(
-                    filed(
-                        UploadOutcome(
-                            fileName: names[path] ?? path,
-                            lines: [.init(kind: .rejected, text: "rejected: \(kind), not a picture")]),
-                        { claim throws(SystemCallError) in
-                            try folder.reject(claim, error: .unsupportedImage(kind: kind))
-                        },
-                        path))
-            case .noImages, .planned, .decoded:
-                break
-            }
+            report.append(outcome)
         }
         return report
     }
