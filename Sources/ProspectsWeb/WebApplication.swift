@@ -18,6 +18,9 @@ final class WebApplication: HTTPHandler {
     let sessions = SessionStore()
     let services: ServicePool
     let changes = ChangeMonitor()
+    /// The list pages rendered at the store's current generation.
+    let pageCache = PageCache()
+    let generation: StoreGeneration
     /// Where every upload is kept: archive, quarantine, and `.incoming/` while its request lasts.
     let uploads: UploadFolder
     let limiter = Mutex(SignInLimiter())
@@ -33,6 +36,9 @@ final class WebApplication: HTTPHandler {
         let storeOption = configuration.storeOption
         let environment = configuration.environment
         services = ServicePool { ProspectsService(storeOption: storeOption, environment: environment) }
+        generation = StoreGeneration {
+            try ProspectsService(storeOption: storeOption, environment: environment).store(create: false)
+        }
     }
 
     /// What one request has to hand: the request and the browser's session.
@@ -236,18 +242,38 @@ final class WebApplication: HTTPHandler {
 
     // MARK: Pages
 
+    /// The list, from `pageCache` while the store's generation has not moved since it was rendered. The generation
+    /// is read before the store, so that a page is never kept under a generation newer than what it shows.
     private func listPage(_ context: Context) throws -> HTTPResponse {
         let state = ListState(query: context.request.query)
+        let session = context.session
+        let key = PageCache.Key(state: state, account: session.account, isAdmin: isAdmin(session))
+        let generation = generation.current()
+        if let generation, let cached = pageCache.page(key, generation: generation) {
+            return htmlPage(cached.bytes(token: session.csrfToken))
+        }
         let pageSize = configuration.pageSize
         let (counts, rows) = try services.withService { service in
             let query = state.query(pageSize: pageSize)
             return (try service.counts(matching: query), try service.list(query))
         }
-        return page(
+        // Rendered with the placeholder for the token, in the page and in the header's sign-out form.
+        let placeholder = pageCache.placeholder
+        var viewer = PageLayout.viewer
+        viewer?.csrfToken = placeholder
+        let markup = PageLayout.$viewer.withValue(viewer) {
             ListPage(
-                state: state, counts: counts, rows: rows, pageSize: pageSize, csrfToken: context.session.csrfToken,
-                isAdmin: isAdmin(context.session)
-            ).html)
+                state: state, counts: counts, rows: rows, pageSize: pageSize, csrfToken: placeholder,
+                isAdmin: key.isAdmin
+            ).html.markup
+        }
+        let rendered = PageCache.Page(markup: markup, placeholder: placeholder)
+        if let generation { pageCache.store(rendered, for: key, generation: generation) }
+        return htmlPage(rendered.bytes(token: session.csrfToken))
+    }
+
+    private func htmlPage(_ bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(bytes))
     }
 
     private func leadPage(_ id: Int64, _ context: Context) throws -> HTTPResponse {
