@@ -106,6 +106,17 @@ enum PostgresSchema {
     static let version5 = [
         "CREATE TABLE store_generation (value bigint NOT NULL)",
         "INSERT INTO store_generation (value) VALUES (0)",
+        """
+        CREATE TABLE web_sessions (
+            session_key text PRIMARY KEY,
+            csrf_token text NOT NULL,
+            account text,
+            role text,
+            created_at bigint NOT NULL,
+            last_used_at bigint NOT NULL
+        )
+        """,
+        "CREATE INDEX web_sessions_by_use ON web_sessions (last_used_at)",
     ]
 
     /// Brings the database to `ProspectSQL.schemaVersion`, or throws `.schemaTooNew`.

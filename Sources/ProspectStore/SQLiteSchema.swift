@@ -98,6 +98,15 @@ enum SQLiteSchema {
     static let version5 = """
         CREATE TABLE store_generation (value INTEGER NOT NULL);
         INSERT INTO store_generation (value) VALUES (0);
+        CREATE TABLE web_sessions (
+            session_key TEXT PRIMARY KEY,
+            csrf_token TEXT NOT NULL,
+            account TEXT,
+            role TEXT,
+            created_at INTEGER NOT NULL,
+            last_used_at INTEGER NOT NULL
+        );
+        CREATE INDEX web_sessions_by_use ON web_sessions (last_used_at);
         """
 
     /// Refuses a database of another program (tables, no `prospects` among them, or a `prospects` table without

@@ -15,7 +15,7 @@ import Synchronization
 final class WebApplication: HTTPHandler {
     let configuration: WebConfiguration
     let hostCheck: HostCheck
-    let sessions = SessionStore()
+    let sessions: SessionStore
     let services: ServicePool
     let changes = ChangeMonitor()
     /// The list pages rendered at the store's current generation.
@@ -36,9 +36,11 @@ final class WebApplication: HTTPHandler {
         let storeOption = configuration.storeOption
         let environment = configuration.environment
         services = ServicePool { ProspectsService(storeOption: storeOption, environment: environment) }
-        generation = StoreGeneration {
+        let openStore: @Sendable () throws -> any ProspectStore = {
             try ProspectsService(storeOption: storeOption, environment: environment).store(create: false)
         }
+        generation = StoreGeneration(openStore: openStore)
+        sessions = SessionStore(now: now, openStore: openStore)
     }
 
     /// What one request has to hand: the request and the browser's session.
@@ -62,13 +64,22 @@ final class WebApplication: HTTPHandler {
         guard hostCheck.allows(request.headers["Host"]) else {
             return secured(.text("This server does not answer to that host name.\n", status: 421))
         }
+        // The stylesheet and scripts need no session: a browser's first visit fetches them before its cookie is
+        // set, and each would otherwise begin one in the store.
+        if request.method == "GET" || request.method == "HEAD", let file = StaticFile.named(request.path) {
+            return secured(file.response)
+        }
         var newSession: Session?
         let session: Session
-        if let known = sessions.session(id: request.cookie(SessionStore.cookieName)) {
-            session = known
-        } else {
-            session = sessions.create()
-            newSession = session
+        do {
+            if let known = try sessions.session(id: request.cookie(SessionStore.cookieName)) {
+                session = known
+            } else {
+                session = try sessions.create()
+                newSession = session
+            }
+        } catch {
+            return secured(storeCall { throw error })
         }
         var response: HTTPResponse
         if request.method == "POST" {
@@ -109,7 +120,7 @@ final class WebApplication: HTTPHandler {
         do {
             let account = try services.withService { service in try service.account(named: name) }
             guard let account, account.role == session.role else {
-                sessions.remove(session.id)
+                try sessions.remove(session.id)
                 return .redirect(to: "/signin")
             }
         } catch {
@@ -186,7 +197,7 @@ final class WebApplication: HTTPHandler {
             case "users/remove": return try changeUsers("remove", context)
             case "signin": return try signIn(context)
             case "signout":
-                sessions.remove(context.session.id)
+                try sessions.remove(context.session.id)
                 return .redirect(to: configuration.requiresSignIn ? "/signin" : "/")
             default:
                 if let id = Self.leadID(parts, action: "mark") { return try mark([id], context) }
@@ -716,7 +727,7 @@ final class WebApplication: HTTPHandler {
                 status: 401)
         }
         limiter.withLock { $0.recordSuccess(account: name) }
-        let session = sessions.rotate(context.session.id, signingIn: account)
+        let session = try sessions.rotate(context.session.id, signingIn: account)
         var response = HTTPResponse.redirect(to: "/")
         response.headers.append("Set-Cookie", SessionStore.cookie(for: session, secure: configuration.isTLS))
         return response

@@ -61,7 +61,8 @@ import Testing
         }
     }
 
-    /// A store written by the previous release (schema 4, made with its own SQL) keeps every row of every table.
+    /// A store written by the previous release (schema 4, made with its own SQL) keeps every row of every table, and
+    /// gains the generation and the sessions table.
     @Test(arguments: StoreKind.allCases)
     func aVersion4StoreKeepsEveryRow(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
@@ -109,5 +110,10 @@ import Testing
         let generation = try #require(try store.changeCounter())
         _ = try store.setContacted(.id(ann.id), true)
         #expect(try store.changeCounter() == generation + 1)
+        // And the sessions table is there.
+        let sessions = try #require(store as? any WebSessionStore)
+        let session = WebSession(key: "k", csrfToken: "t", createdAt: Date(), lastUsedAt: Date())
+        try sessions.addSession(session, capacity: 10)
+        #expect(try sessions.session(key: "k")?.csrfToken == "t")
     }
 }
