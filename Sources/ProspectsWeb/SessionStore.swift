@@ -78,7 +78,10 @@ final class SessionStore: Sendable {
                 _ = try store.removeSession(key: key)
                 return nil
             }
-            if time.timeIntervalSince(stored.lastUsedAt) > touchEvery { _ = try store.touchSession(key: key, at: time) }
+            // Best effort: a store busy with a long write (an import) delays the note of use, not the page.
+            if time.timeIntervalSince(stored.lastUsedAt) > touchEvery {
+                _ = try? store.touchSession(key: key, at: time)
+            }
             return stored
         }
         guard let stored else { return nil }
