@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Glibc
 import Synchronization
 
 /// A response body written over time, as Server-Sent Events are: a writer on any thread appends bytes, the server
@@ -10,6 +11,9 @@ public final class ResponseStream: Sendable {
         var pending: [UInt8] = []
         var sent = 0
         var finished = false
+        /// The writer failed: the connection is closed without the body's regular end, so the client sees the
+        /// response cut short rather than complete.
+        var failed = false
         /// Set once the server has let go of the response: the client left, or the response was sent.
         var closed = false
         var connection: Connection?
@@ -38,6 +42,31 @@ public final class ResponseStream: Sendable {
             state.pending.append(contentsOf: bytes)
             Self.wake(&state)
             return true
+        }
+    }
+
+    /// As `write`, first waiting while more than `limit` bytes are still unsent, so that a writer faster than its
+    /// client (a large download) holds about `limit` bytes rather than the whole body; false once the stream is no
+    /// longer open (the client left: the writer can stop).
+    @discardableResult
+    public func write(_ bytes: [UInt8], holdingAtMost limit: Int) -> Bool {
+        while true {
+            let (open, unsent) = state.withLock { state in
+                (!state.closed && !state.finished, state.pending.count - state.sent)
+            }
+            guard open else { return false }
+            if unsent <= limit { return write(bytes) }
+            usleep(1_000)
+        }
+    }
+
+    /// Ends the response as failed: what was written is sent, and then the connection is closed without the regular
+    /// end of the body, so that the client knows it did not get all of it.
+    public func fail() {
+        state.withLock { state in
+            state.failed = true
+            state.finished = true
+            Self.wake(&state)
         }
     }
 
@@ -99,9 +128,14 @@ public final class ResponseStream: Sendable {
                 if state.sent == state.pending.count {
                     state.pending.removeAll(keepingCapacity: true)
                     state.sent = 0
+                } else if state.sent >= 1 << 16 {
+                    // A writer that keeps ahead never lets the buffer drain: drop what was sent.
+                    state.pending.removeFirst(state.sent)
+                    state.sent = 0
                 }
                 return count
             }
+            if state.failed { return prospects_mhd_content_reader_end_with_error() }
             if state.finished || state.closed { return prospects_mhd_content_reader_end_of_stream() }
             if let connection = state.connection {
                 state.suspended = true

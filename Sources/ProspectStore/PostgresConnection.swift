@@ -19,6 +19,9 @@ final class PostgresConnection {
     private let handle: OpaquePointer
     /// Whether the last failure was a race another transaction won (worth running again at once), not a wait.
     private var lostRace = false
+    /// Run by every transaction before it commits (the store's generation, once migrated); one opened with
+    /// `movesGeneration: false` (sessions) skips it.
+    var beforeCommit: String?
     /// The URL with its password replaced, for messages.
     private let redactedURL: String
     /// The password as libpq reads it, and as written in the URL: scrubbed from any message libpq composes.
@@ -157,7 +160,9 @@ final class PostgresConnection {
     /// up to `transactionAttempts` times. One that found the connection dead before its COMMIT (the server
     /// restarted, or ended the session) is run again once on a new connection; `body` must therefore keep no
     /// state between runs.
-    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    ///
+    /// `movesGeneration` false: the writes are no change of the list (sessions), and leave `beforeCommit` out.
+    func transaction<T>(movesGeneration: Bool = true, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         var attempt = 1
         var reconnected = false
         while true {
@@ -165,6 +170,8 @@ final class PostgresConnection {
             do {
                 try execute("BEGIN")
                 let result = try body()
+                // Last, so that the generation's row lock is held only while the transaction commits.
+                if movesGeneration, let beforeCommit { try execute(beforeCommit) }
                 committing = true
                 try execute("COMMIT")
                 return result

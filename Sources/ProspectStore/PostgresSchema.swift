@@ -102,6 +102,23 @@ enum PostgresSchema {
     /// Version 4: as `SQLiteSchema.version4`.
     static let version4 = ["ALTER TABLE prospects ADD COLUMN search_key text NOT NULL DEFAULT ''"]
 
+    /// Version 5: as `SQLiteSchema.version5`.
+    static let version5 = [
+        "CREATE TABLE store_generation (value bigint NOT NULL)",
+        "INSERT INTO store_generation (value) VALUES (0)",
+        """
+        CREATE TABLE web_sessions (
+            session_key text PRIMARY KEY,
+            csrf_token text NOT NULL,
+            account text,
+            role text,
+            created_at bigint NOT NULL,
+            last_used_at bigint NOT NULL
+        )
+        """,
+        "CREATE INDEX web_sessions_by_use ON web_sessions (last_used_at)",
+    ]
+
     /// Brings the database to `ProspectSQL.schemaVersion`, or throws `.schemaTooNew`.
     ///
     /// Several processes may start at once against a new database: a transaction-scoped advisory lock lets one
@@ -139,6 +156,10 @@ enum PostgresSchema {
                 for sql in version4 { try connection.execute(sql) }
                 try fillSearchKeys(connection)
                 version = 4
+            }
+            if version < 5 {
+                for sql in version5 { try connection.execute(sql) }
+                version = 5
             }
             try connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)")
             try connection.execute("DELETE FROM schema_version")

@@ -13,6 +13,7 @@ public final class PostgresStore: ProspectStore {
     public init(url: String, lockWait: Duration = StoreLocation.defaultLockWait) throws(StoreError) {
         connection = try PostgresConnection(url: url, lockWait: lockWait)
         try PostgresSchema.migrate(connection)
+        connection.beforeCommit = ProspectSQL.moveGeneration
     }
 
     /// One round trip per sighting: the upsert, and for a known prospect its history row (a new prospect's first
@@ -245,17 +246,17 @@ public final class PostgresStore: ProspectStore {
 
     public func setContacted(_ reference: ProspectReference, _ contacted: Bool) throws(StoreError) -> Bool {
         let (sql, value) = ProspectSQL.update(reference, set: "contacted = $2")
-        return try connection.execute(sql, [value, .bool(contacted)]).affectedRows > 0
+        return try change(sql, [value, .bool(contacted)])
     }
 
     public func delete(_ reference: ProspectReference) throws(StoreError) -> Bool {
         let (sql, value) = ProspectSQL.delete(reference)
-        return try connection.execute(sql, [value]).affectedRows > 0
+        return try change(sql, [value])
     }
 
     public func setReminder(_ reference: ProspectReference, at date: Date?) throws(StoreError) -> Bool {
         let (sql, value) = ProspectSQL.update(reference, set: "remind_at = $2")
-        return try connection.execute(sql, [value, .date(date)]).affectedRows > 0
+        return try change(sql, [value, .date(date)])
     }
 
     public func due(at date: Date) throws(StoreError) -> [StoredProspect] {
@@ -299,7 +300,7 @@ public final class PostgresStore: ProspectStore {
 
     public func setRating(_ reference: ProspectReference, _ rating: ProspectRating) throws(StoreError) -> Bool {
         let (sql, value) = ProspectSQL.update(reference, set: "rating = $2")
-        return try connection.execute(sql, [value, .text(rating.rawValue)]).affectedRows > 0
+        return try change(sql, [value, .text(rating.rawValue)])
     }
 
     public func changeTags(_ reference: ProspectReference, adding: [String], removing: [String]) throws(StoreError)
@@ -340,6 +341,16 @@ public final class PostgresStore: ProspectStore {
             guard let edited = try prospect(.id(stored.id)) else { throw .corrupt("an edited prospect has no row") }
             return .edited(edited)
         }
+    }
+
+    /// Runs one UPDATE or DELETE in a transaction of its own, so that it moves the store's generation; true when it
+    /// changed a row.
+    private func change(_ sql: String, _ values: [SQLValue]) throws(StoreError) -> Bool {
+        try connection.transaction { () throws(StoreError) in try connection.execute(sql, values).affectedRows > 0 }
+    }
+
+    public func changeCounter() throws(StoreError) -> Int64? {
+        try connection.execute(ProspectSQL.generation).rows.first?.int64(0)
     }
 
     private func prospects(_ sql: String, _ values: [SQLValue]) throws(StoreError) -> [StoredProspect] {

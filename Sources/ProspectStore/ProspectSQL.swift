@@ -6,7 +6,14 @@ import ProspectsCore
 /// see `SQLParameter`), which SQLite binds as they are and PostgreSQL through `NumberedSQL`.
 enum ProspectSQL {
     /// The schema version this program writes; stores refuse newer ones with `.schemaTooNew`.
-    static let schemaVersion = 4
+    static let schemaVersion = 5
+
+    /// Moves the store's change generation (`store_generation`, schema 5): run once by every write transaction,
+    /// just before it commits, so that a reader that sees the new value sees the write too.
+    static let moveGeneration = "UPDATE store_generation SET value = value + 1"
+
+    /// The store's change generation.
+    static let generation = "SELECT value FROM store_generation"
 
     /// Reads no row, and fails unless `prospects` has version 1's columns: a table of that name found with no
     /// schema version may be another program's, which the version 2 migration would fail on halfway.

@@ -215,8 +215,9 @@ public protocol ProspectStore: AnyObject {
     func count() throws(StoreError) -> Int
     /// How many prospects `query` picks, its limit and offset aside: counted by the database, as `forEach` selects.
     func count(_ query: ProspectQuery) throws(StoreError) -> Int
-    /// A number that changes when another connection or process commits to the store, cheap enough to poll every
-    /// second (SQLite's `PRAGMA data_version`); nil for a store that has none (PostgreSQL).
+    /// The store's change generation: a number that moves with every committed write transaction of any connection
+    /// or process (once per transaction, not per row), cheap enough to read on every request; nil for a store that
+    /// has none.
     func changeCounter() throws(StoreError) -> Int64?
 
     /// Appends a note to the prospect; false when there is no such prospect.

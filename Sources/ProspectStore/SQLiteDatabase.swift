@@ -26,6 +26,9 @@ final class SQLiteDatabase {
     private var doomedBy: StoreError?
     /// Between the outermost `writeTransaction`'s BEGIN and its end, whatever SQLite did meanwhile.
     private var inWriteTransaction = false
+    /// Run by every outermost write transaction before it commits (the store's generation, once migrated); a
+    /// transaction opened with `movesGeneration: false` (sessions) skips it.
+    var beforeCommit: String?
     /// `enableWAL` succeeded: the connection keeps `-wal` and `-shm` files beside the database while it is open.
     private var usesWAL = false
     /// The device and inode of the files this connection writes, by suffix (`""`, `-wal`, `-shm`), as first seen.
@@ -129,7 +132,9 @@ final class SQLiteDatabase {
     ///
     /// `BEGIN IMMEDIATE` takes the write lock up front: a deferred transaction that reads and then writes gets
     /// SQLITE_BUSY at once, without waiting, when another process wrote in between.
-    func writeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    ///
+    /// `movesGeneration` false: the writes are no change of the list (sessions), and leave `beforeCommit` out.
+    func writeTransaction<T>(movesGeneration: Bool = true, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         if inWriteTransaction {
             // After a failure (SQLite may even have rolled everything back itself, on a full disk), nothing more may
             // run: outside the transaction, each statement would commit on its own.
@@ -148,6 +153,7 @@ final class SQLiteDatabase {
         do throws(StoreError) {
             let result = try body()
             if let doomedBy { throw doomedBy }
+            if movesGeneration, let beforeCommit { try execute(beforeCommit) }
             try checkInPlace()
             try execute("COMMIT")
             // A file deleted between the check and the commit: what was committed is in no file.

@@ -93,6 +93,22 @@ enum SQLiteSchema {
     /// Version 4: the folded text a search looks in (`SearchKey`), filled in Swift by `fillSearchKeys`.
     static let version4 = "ALTER TABLE prospects ADD COLUMN search_key TEXT NOT NULL DEFAULT '';"
 
+    /// Version 5: the store's change generation, one row that every write transaction moves once (a server caches
+    /// its pages by it, and its event streams poll it), and the web sessions that several servers share.
+    static let version5 = """
+        CREATE TABLE store_generation (value INTEGER NOT NULL);
+        INSERT INTO store_generation (value) VALUES (0);
+        CREATE TABLE web_sessions (
+            session_key TEXT PRIMARY KEY,
+            csrf_token TEXT NOT NULL,
+            account TEXT,
+            role TEXT,
+            created_at INTEGER NOT NULL,
+            last_used_at INTEGER NOT NULL
+        );
+        CREATE INDEX web_sessions_by_use ON web_sessions (last_used_at);
+        """
+
     /// Refuses a database of another program (tables, no `prospects` among them, or a `prospects` table without
     /// version 1's columns and no schema version): migrating would add our tables to it and switch it to WAL, for a
     /// mistyped `--store`.
@@ -143,6 +159,10 @@ enum SQLiteSchema {
                 try database.executeScript(version4)
                 try fillSearchKeys(database)
                 version = 4
+            }
+            if version < 5 {
+                try database.executeScript(version5)
+                version = 5
             }
             try database.execute("PRAGMA user_version = \(version)")
         }

@@ -20,6 +20,7 @@ public final class SQLiteStore: TransactionGrouping {
             try database.execute("PRAGMA page_size = \(SQLiteSchema.pageSize)")
             try database.enableWAL()
             try SQLiteSchema.migrate(database)
+            database.beforeCommit = ProspectSQL.moveGeneration
             try database.addFunction(Self.foldFunction, NameKey.searchKey)
         } catch .corrupt(let why) {
             // Opening is the first read, so a file that is no database (`--store list.csv`) fails here.
@@ -209,9 +210,8 @@ public final class SQLiteStore: TransactionGrouping {
         return try database.query(sql, values) { row throws(StoreError) in try row.int(0) }.first ?? 0
     }
 
-    /// `PRAGMA data_version`: it changes when another connection (of this process or another) commits.
     public func changeCounter() throws(StoreError) -> Int64? {
-        try database.query("PRAGMA data_version") { row throws(StoreError) in try row.int64(0) }.first
+        try database.query(ProspectSQL.generation) { row throws(StoreError) in try row.int64(0) }.first
     }
 
     public func addNote(_ reference: ProspectReference, _ text: String, author: String, at date: Date)

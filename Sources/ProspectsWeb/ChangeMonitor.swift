@@ -1,11 +1,10 @@
 import Foundation
 import HTTPServer
-import ProspectStore
 import Synchronization
 
 /// Tells every open event stream when the list changed: by this server's own forms, or by another process writing
 /// the same store (`prospects ingest`, `watch`, another `serve`), which it learns by polling the store's change
-/// counter (one cheap pragma a second on SQLite).
+/// generation once a second (one row, on SQLite and PostgreSQL alike), the one the page cache is keyed by.
 final class ChangeMonitor: Sendable {
     private let streams = Mutex<[ResponseStream]>([])
     private let changedHere = Atomic<Bool>(false)
@@ -28,20 +27,21 @@ final class ChangeMonitor: Sendable {
         stopped.store(true, ordering: .releasing)
     }
 
-    /// Starts the polling thread on a store connection of its own.
-    func start(interval: Duration, openStore: @escaping @Sendable () throws -> any ProspectStore) {
+    /// Starts the polling thread, which reads `generation`.
+    func start(interval: Duration, generation: StoreGeneration) {
         let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
         // A comment every 15 s or so: a stream whose client left is noticed and dropped, and proxies keep it open.
         let heartbeatEvery = max(1, Int((15 / max(seconds, 0.05)).rounded()))
+        // Read before the thread starts, so that a write made once `start` returns is always one it sees move.
+        let first = generation.current()
         let thread = Thread { [self] in
-            let store = try? openStore()
-            var last: Int64? = (try? store?.changeCounter()) ?? nil
+            var last = first
             var ticks = 0
             while !stopped.load(ordering: .acquiring) {
                 Thread.sleep(forTimeInterval: seconds)
                 ticks += 1
                 // A poll that fails (the store busy a moment) says nothing changed; the next one will tell.
-                let counter: Int64? = (try? store?.changeCounter()) ?? nil
+                let counter = generation.current()
                 let moved = counter != nil && counter != last
                 if counter != nil { last = counter }
                 let changed = changedHere.exchange(false, ordering: .acquiring) || moved

@@ -1,4 +1,6 @@
+import Foundation
 import ProspectStore
+import ProspectsIngest
 import ProspectsService
 import Synchronization
 
@@ -18,73 +20,160 @@ struct Session: Sendable {
     var importReport: ImportPage.Report?
 }
 
-/// The sessions of this server, in memory: a browser gets one on its first page, in a `SameSite=Strict`, `HttpOnly`
-/// cookie. Without accounts a session proves nothing about who someone is; it binds each form to the page it came
-/// from (CSRF). The oldest sessions are forgotten past `capacity`.
+/// The sessions of this server, kept in the store (`WebSessionStore`) so that every `serve` over one store honours
+/// a session another began and ends it when another signs it out: a browser gets one on its first page, in a
+/// `SameSite=Strict`, `HttpOnly` cookie. Without accounts a session proves nothing about who someone is; it binds
+/// each form to the page it came from (CSRF). The store finds a session by a digest of its cookie, so its table
+/// hands no one a session. A session unused for `idleTimeout` ends; past `capacity` the least recently used are
+/// forgotten. What a page shows once after its 303 (upload and import reports) and the camera's codes stay in this
+/// process's memory, as bounded.
 final class SessionStore: Sendable {
     static let cookieName = "prospects_session"
 
-    private struct State: ~Copyable {
-        var sessions: [String: Session] = [:]
+    /// What a session holds in this process only.
+    private struct Local: Sendable {
+        var uploadReport: [UploadOutcome]?
+        var cameraCodes = CodeRepeatFilter()
+        var importReport: ImportPage.Report?
+    }
+
+    private struct LocalState: ~Copyable {
+        var sessions: [String: Local] = [:]
         var order: [String] = []
     }
 
-    private let state = Mutex(State())
+    /// A store handed between threads, never used by two at once (the mutex).
+    private struct Connection: @unchecked Sendable {
+        var store: (any WebSessionStore)?
+    }
+
+    private let connection = Mutex(Connection())
+    private let local = Mutex(LocalState())
+    private let openStore: @Sendable () throws -> any ProspectStore
+    private let now: @Sendable () -> Date
     private let capacity: Int
+    let idleTimeout: TimeInterval
+    /// A use is written to the store at most this often per session, so that reading a page costs no write.
+    private let touchEvery: TimeInterval
 
-    init(capacity: Int = 10_000) {
+    init(
+        capacity: Int = 10_000, idleTimeout: TimeInterval = 12 * 3600, touchEvery: TimeInterval = 300,
+        now: @escaping @Sendable () -> Date = Date.init, openStore: @escaping @Sendable () throws -> any ProspectStore
+    ) {
         self.capacity = capacity
+        self.idleTimeout = idleTimeout
+        self.touchEvery = touchEvery
+        self.now = now
+        self.openStore = openStore
     }
 
-    /// The session the cookie names, if this server made it.
-    func session(id: String?) -> Session? {
-        guard let id else { return nil }
-        return state.withLock { $0.sessions[id] }
-    }
-
-    /// A new session with fresh random id and token.
-    func create() -> Session {
-        let session = Session(id: Self.randomToken(), csrfToken: Self.randomToken())
-        state.withLock { state in
-            state.sessions[session.id] = session
-            state.order.append(session.id)
-            if state.order.count > capacity {
-                let dropped = state.order.removeFirst()
-                state.sessions[dropped] = nil
+    /// The session the cookie names, if a server over this store made it and it has not ended.
+    func session(id: String?) throws(StoreError) -> Session? {
+        guard let id, !id.isEmpty, id.utf8.count <= 128 else { return nil }
+        let key = Self.key(of: id)
+        let time = now()
+        let stored = try withStore { store throws(StoreError) -> WebSession? in
+            guard let stored = try store.session(key: key) else { return nil }
+            if time.timeIntervalSince(stored.lastUsedAt) > idleTimeout {
+                _ = try store.removeSession(key: key)
+                return nil
             }
+            // Best effort: a store busy with a long write (an import) delays the note of use, not the page.
+            if time.timeIntervalSince(stored.lastUsedAt) > touchEvery {
+                _ = try? store.touchSession(key: key, at: time)
+            }
+            return stored
+        }
+        guard let stored else { return nil }
+        let held = local.withLock { $0.sessions[id] } ?? Local()
+        return Session(
+            id: id, csrfToken: stored.csrfToken, account: stored.account, role: stored.role,
+            uploadReport: held.uploadReport, cameraCodes: held.cameraCodes, importReport: held.importReport)
+    }
+
+    /// A new session with fresh random id and token, signed in as `account` when given.
+    func create(signingIn account: Account? = nil) throws(StoreError) -> Session {
+        let session = Session(
+            id: Self.randomToken(), csrfToken: Self.randomToken(), account: account?.name, role: account?.role)
+        let time = now()
+        let stored = WebSession(
+            key: Self.key(of: session.id), csrfToken: session.csrfToken, account: session.account, role: session.role,
+            createdAt: time, lastUsedAt: time)
+        try withStore { store throws(StoreError) in
+            try store.addSession(stored, capacity: capacity)
+            // The expired ones go now and then, not on every new session: they are refused when met anyway.
+            if Int.random(in: 0..<64) == 0 { _ = try store.removeSessions(usedBefore: time - idleTimeout) }
         }
         return session
     }
 
     /// Ends `id` and starts a new session, with a new id and token, signed in as `account`: an id a browser was
     /// handed before signing in (or planted in it) is worth nothing after.
-    func rotate(_ id: String, signingIn account: Account) -> Session {
-        remove(id)
-        var session = create()
-        session.account = account.name
-        session.role = account.role
-        update(session.id) {
-            $0.account = account.name
-            $0.role = account.role
-        }
-        return session
+    func rotate(_ id: String, signingIn account: Account) throws(StoreError) -> Session {
+        try remove(id)
+        return try create(signingIn: account)
     }
 
-    /// Forgets a session (sign-out).
-    func remove(_ id: String) {
-        state.withLock { state in
+    /// Ends a session (sign-out), for every server over the store.
+    func remove(_ id: String) throws(StoreError) {
+        let key = Self.key(of: id)
+        try withStore { store throws(StoreError) in _ = try store.removeSession(key: key) }
+        local.withLock { state in
             guard state.sessions.removeValue(forKey: id) != nil else { return }
             state.order.removeAll { $0 == id }
         }
     }
 
-    /// Changes a session in place (nothing when it was forgotten meanwhile).
+    /// Changes what this process holds of a session (its reports and camera codes); the id, token and account are
+    /// the store's.
     func update(_ id: String, _ change: (inout Session) -> Void) {
-        state.withLock { state in
-            guard var session = state.sessions[id] else { return }
+        local.withLock { state in
+            let held = state.sessions[id] ?? Local()
+            var session = Session(
+                id: id, csrfToken: "", uploadReport: held.uploadReport, cameraCodes: held.cameraCodes,
+                importReport: held.importReport)
             change(&session)
-            state.sessions[id] = session
+            if state.sessions.updateValue(
+                Local(
+                    uploadReport: session.uploadReport, cameraCodes: session.cameraCodes,
+                    importReport: session.importReport), forKey: id) == nil
+            {
+                state.order.append(id)
+                if state.order.count > capacity { state.sessions[state.order.removeFirst()] = nil }
+            }
         }
+    }
+
+    /// Runs `body` on this process's session connection, opening it first; a failure drops the connection, so that
+    /// the next request opens a new one.
+    private func withStore<T>(_ body: (any WebSessionStore) throws(StoreError) -> T) throws(StoreError) -> T {
+        try connection.withLock { connection throws(StoreError) -> T in
+            do throws(StoreError) {
+                let store: any WebSessionStore
+                if let open = connection.store {
+                    store = open
+                } else {
+                    let opened: any ProspectStore
+                    do { opened = try openStore() } catch let error as StoreError { throw error } catch {
+                        throw .unavailable("cannot open the store for sessions: \(error)")
+                    }
+                    guard let sessions = opened as? any WebSessionStore else {
+                        throw .unavailable("this store keeps no sessions")
+                    }
+                    store = sessions
+                }
+                connection.store = store
+                return try body(store)
+            } catch {
+                connection.store = nil
+                throw error
+            }
+        }
+    }
+
+    /// What the store finds a session by: SHA-256 of its cookie's secret.
+    static func key(of id: String) -> String {
+        ContentHash.sha256(Array(id.utf8))
     }
 
     /// The `Set-Cookie` value for `session`; `Secure` when served over TLS.

@@ -15,9 +15,12 @@ import Synchronization
 final class WebApplication: HTTPHandler {
     let configuration: WebConfiguration
     let hostCheck: HostCheck
-    let sessions = SessionStore()
+    let sessions: SessionStore
     let services: ServicePool
     let changes = ChangeMonitor()
+    /// The list pages rendered at the store's current generation.
+    let pageCache = PageCache()
+    let generation: StoreGeneration
     /// Where every upload is kept: archive, quarantine, and `.incoming/` while its request lasts.
     let uploads: UploadFolder
     let limiter = Mutex(SignInLimiter())
@@ -33,6 +36,11 @@ final class WebApplication: HTTPHandler {
         let storeOption = configuration.storeOption
         let environment = configuration.environment
         services = ServicePool { ProspectsService(storeOption: storeOption, environment: environment) }
+        let openStore: @Sendable () throws -> any ProspectStore = {
+            try ProspectsService(storeOption: storeOption, environment: environment).store(create: false)
+        }
+        generation = StoreGeneration(openStore: openStore)
+        sessions = SessionStore(now: now, openStore: openStore)
     }
 
     /// What one request has to hand: the request and the browser's session.
@@ -56,13 +64,22 @@ final class WebApplication: HTTPHandler {
         guard hostCheck.allows(request.headers["Host"]) else {
             return secured(.text("This server does not answer to that host name.\n", status: 421))
         }
+        // The stylesheet and scripts need no session: a browser's first visit fetches them before its cookie is
+        // set, and each would otherwise begin one in the store.
+        if request.method == "GET" || request.method == "HEAD", let file = StaticFile.named(request.path) {
+            return secured(file.response)
+        }
         var newSession: Session?
         let session: Session
-        if let known = sessions.session(id: request.cookie(SessionStore.cookieName)) {
-            session = known
-        } else {
-            session = sessions.create()
-            newSession = session
+        do {
+            if let known = try sessions.session(id: request.cookie(SessionStore.cookieName)) {
+                session = known
+            } else {
+                session = try sessions.create()
+                newSession = session
+            }
+        } catch {
+            return secured(storeCall { throw error })
         }
         var response: HTTPResponse
         if request.method == "POST" {
@@ -103,7 +120,7 @@ final class WebApplication: HTTPHandler {
         do {
             let account = try services.withService { service in try service.account(named: name) }
             guard let account, account.role == session.role else {
-                sessions.remove(session.id)
+                try sessions.remove(session.id)
                 return .redirect(to: "/signin")
             }
         } catch {
@@ -180,7 +197,7 @@ final class WebApplication: HTTPHandler {
             case "users/remove": return try changeUsers("remove", context)
             case "signin": return try signIn(context)
             case "signout":
-                sessions.remove(context.session.id)
+                try sessions.remove(context.session.id)
                 return .redirect(to: configuration.requiresSignIn ? "/signin" : "/")
             default:
                 if let id = Self.leadID(parts, action: "mark") { return try mark([id], context) }
@@ -236,18 +253,38 @@ final class WebApplication: HTTPHandler {
 
     // MARK: Pages
 
+    /// The list, from `pageCache` while the store's generation has not moved since it was rendered. The generation
+    /// is read before the store, so that a page is never kept under a generation newer than what it shows.
     private func listPage(_ context: Context) throws -> HTTPResponse {
         let state = ListState(query: context.request.query)
+        let session = context.session
+        let key = PageCache.Key(state: state, account: session.account, isAdmin: isAdmin(session))
+        let generation = generation.current()
+        if let generation, let cached = pageCache.page(key, generation: generation) {
+            return htmlPage(cached.bytes(token: session.csrfToken))
+        }
         let pageSize = configuration.pageSize
         let (counts, rows) = try services.withService { service in
             let query = state.query(pageSize: pageSize)
             return (try service.counts(matching: query), try service.list(query))
         }
-        return page(
+        // Rendered with the placeholder for the token, in the page and in the header's sign-out form.
+        let placeholder = pageCache.placeholder
+        var viewer = PageLayout.viewer
+        viewer?.csrfToken = placeholder
+        let markup = PageLayout.$viewer.withValue(viewer) {
             ListPage(
-                state: state, counts: counts, rows: rows, pageSize: pageSize, csrfToken: context.session.csrfToken,
-                isAdmin: isAdmin(context.session)
-            ).html)
+                state: state, counts: counts, rows: rows, pageSize: pageSize, csrfToken: placeholder,
+                isAdmin: key.isAdmin
+            ).html.markup
+        }
+        let rendered = PageCache.Page(markup: markup, placeholder: placeholder)
+        if let generation { pageCache.store(rendered, for: key, generation: generation) }
+        return htmlPage(rendered.bytes(token: session.csrfToken))
+    }
+
+    private func htmlPage(_ bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(bytes))
     }
 
     private func leadPage(_ id: Int64, _ context: Context) throws -> HTTPResponse {
@@ -514,16 +551,28 @@ final class WebApplication: HTTPHandler {
             profile = named
         }
         let query = ListState(query: context.request.query).query(pageSize: nil)
-        var body: [UInt8] = []
-        _ = try services.withService { service in
-            try service.export(
-                query, format: format, guardsFormulas: true, profile: profile,
-                to: .stream { chunk in
-                    body += chunk
-                    return true
-                })
+        // Opened here, so that a store that cannot be read is answered 503 rather than with a download cut short.
+        _ = try services.withService { service in try service.store() }
+        // Streamed from a thread of its own, which holds about 256 KB ahead of the client: the list is never in
+        // memory whole, and a client that leaves stops the export. A store failing part-way cuts the download.
+        let stream = ResponseStream()
+        let services = services
+        let chosenProfile = profile
+        let thread = Thread {
+            do {
+                _ = try services.withService { service in
+                    try service.export(
+                        query, format: format, guardsFormulas: true, profile: chosenProfile,
+                        to: .stream { chunk in stream.write(chunk, holdingAtMost: 256 << 10) })
+                }
+                stream.finish()
+            } catch {
+                stream.fail()
+            }
         }
-        var response = HTTPResponse(body: .bytes(body))
+        thread.name = "prospects-export"
+        thread.start()
+        var response = HTTPResponse(body: .stream(stream))
         response.headers.set("Content-Type", Self.contentType(format))
         response.headers.set(
             "Content-Disposition",
@@ -690,7 +739,7 @@ final class WebApplication: HTTPHandler {
                 status: 401)
         }
         limiter.withLock { $0.recordSuccess(account: name) }
-        let session = sessions.rotate(context.session.id, signingIn: account)
+        let session = try sessions.rotate(context.session.id, signingIn: account)
         var response = HTTPResponse.redirect(to: "/")
         response.headers.append("Set-Cookie", SessionStore.cookie(for: session, secure: configuration.isTLS))
         return response

@@ -81,7 +81,7 @@ public final class WebServer: Sendable {
         var actual = configuration
         actual.port = server.port
         self.configuration = actual
-        application.changes.start(interval: configuration.changePollInterval, openStore: openStore)
+        application.changes.start(interval: configuration.changePollInterval, generation: application.generation)
     }
 
     /// `name` in the SQLite store's folder; in the working folder for a PostgreSQL store.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Synchronization
 import Testing
 import WebTestSupport
 
@@ -211,6 +212,38 @@ import WebTestSupport
         while let chunk = try client.readChunk() { rest += String(decoding: chunk, as: UTF8.self) }
         #expect(rest == "data: two\ndata: lines\n\n")
         #expect(!stream.isOpen)
+    }
+
+    /// A writer faster than its client waits while the unsent bytes exceed its limit, so that a large download is
+    /// never held whole; and a stream that fails ends without the chunked body's last chunk, so the client can tell.
+    @Test func aStreamHoldsItsWriterBackAndAFailureCutsTheBody() throws {
+        let stream = ResponseStream()
+        let server = try HTTPServer(configuration: testConfiguration()) { _ in HTTPResponse(body: .stream(stream)) }
+        let client = try RawHTTPClient(port: server.port)
+        try client.send(RawHTTPClient.requestBytes("GET", "/download", host: "x"))
+        #expect(try client.readHead().status == 200)
+        let written = Atomic<Int>(0)
+        let writer = Thread {
+            while written.load(ordering: .relaxed) < 1_024,
+                stream.write([UInt8](repeating: 65, count: 16_384), holdingAtMost: 65_536)
+            {
+                written.add(1, ordering: .relaxed)
+            }
+            stream.fail()
+        }
+        writer.start()
+        // The client reads nothing for a while: the writer gets only a little ahead (the socket's buffers aside).
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(written.load(ordering: .relaxed) < 1_024, "the writer waited for the client")
+        var received = 0
+        var cut = false
+        do {
+            while let chunk = try client.readChunk() { received += chunk.count }
+        } catch {
+            cut = true
+        }
+        #expect(received == 1_024 * 16_384, "everything written was sent before the cut")
+        #expect(cut, "no regular end after a failure")
     }
 
     @Test func stopEndsAnOpenEventStream() throws {

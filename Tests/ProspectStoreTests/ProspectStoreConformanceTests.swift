@@ -536,7 +536,7 @@ struct ProspectStoreConformanceTests {
         case .postgres: try fixture.executeRaw(["UPDATE schema_version SET version = 99"])
         }
         expectStoreError({ () throws(StoreError) in _ = try fixture.open() }) { error in
-            error == .schemaTooNew(found: 99, supported: 4)
+            error == .schemaTooNew(found: 99, supported: 5)
         }
     }
 

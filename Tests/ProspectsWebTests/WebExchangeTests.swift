@@ -32,6 +32,21 @@ import WebTestSupport
         #expect(try web.get("/?rating=hot").text.contains("href=\"/export?format=csv&amp;rating=hot\""))
     }
 
+    /// The download is streamed (chunked, no length known ahead) and whole: every lead once, in the list's order.
+    @Test func aLargeExportIsStreamedWhole() throws {
+        let leads = (1...3_000).map { Prospect(name: "Lead \($0)", email: "lead\($0)@example.com") }
+        let web = try WebFixture(leads: leads)
+        let csv = try web.get("/export?format=csv&sort=recent&order=reverse")
+        #expect(csv.status == 200)
+        #expect(csv.header("Transfer-Encoding")?.lowercased() == "chunked")
+        #expect(csv.header("Content-Length") == nil)
+        let lines = csv.text.split(separator: "\r\n")
+        #expect(lines.count == 3_001)
+        #expect(lines.dropFirst().first?.contains("lead1@example.com") == true, "oldest first")
+        #expect(lines.last?.contains("lead3000@example.com") == true)
+        #expect(Set(lines).count == 3_001, "no line twice")
+    }
+
     @Test func aCRMProfileNamesItsColumnsAndItsFile() throws {
         let web = try WebFixture(leads: sampleLeads)
         _ = try web.store().setRating(.email("ada@example.org"), .hot)

@@ -6,29 +6,45 @@ import ProspectsTestSupport
 import ProspectsWeb
 import WebTestSupport
 
-/// A `prospects serve` on 127.0.0.1 (port chosen by the system) over a fresh SQLite store, and a raw HTTP client
-/// that keeps the session cookie and the form token the pages hand out, as a browser would.
+/// The stores a web test can run over.
+enum WebStoreKind: String, CaseIterable, Sendable {
+    case sqlite, postgres
+}
+
+/// A `prospects serve` on 127.0.0.1 (port chosen by the system) over a fresh SQLite store (or a new PostgreSQL
+/// database on the tests' server), and a raw HTTP client that keeps the session cookie and the form token the pages
+/// hand out, as a browser would.
 final class WebFixture {
     let folder: TemporaryDirectory
+    /// The SQLite file's path, or the PostgreSQL database's URL: the server's `--store`.
     let storePath: String
+    let location: StoreLocation
     let server: WebServer
     var cookie: String?
 
-    /// `accounts` are added to the store before the server starts (with a low hash count, for speed).
+    /// `accounts` are added to the store before the server starts (with a low hash count, for speed). `database`: a
+    /// PostgreSQL URL to serve (another fixture's, for two servers over one store) instead of a new store.
     init(
         leads: [Prospect] = [], accounts: [(name: String, role: AccountRole, password: String)] = [],
-        configure: (inout WebConfiguration) -> Void = { _ in }
+        kind: WebStoreKind = .sqlite, database: String? = nil, configure: (inout WebConfiguration) -> Void = { _ in }
     ) throws {
         folder = try TemporaryDirectory(prefix: "prospects-web-test")
-        storePath = folder.file("prospects.sqlite")
-        let store = try SQLiteStore(path: storePath)
+        switch kind {
+        case .sqlite:
+            storePath = folder.file("prospects.sqlite")
+            location = .sqlite(path: storePath)
+        case .postgres:
+            storePath = try database ?? PostgresTestServer.shared().makeDatabase()
+            location = .postgres(url: storePath)
+        }
+        let store = try location.open()
         var seenAt = Date(timeIntervalSince1970: 1_780_000_000)
         _ = try store.record(
             leads.map { prospect in
                 seenAt += 60
                 return Sighting(prospect: prospect, source: "test", seenAt: seenAt)
             })
-        let service = ProspectsService(location: .sqlite(path: storePath))
+        let service = ProspectsService(location: location)
         for account in accounts {
             _ = try service.addAccount(
                 name: account.name, role: account.role, password: account.password, iterations: 1_000)
@@ -54,7 +70,7 @@ final class WebFixture {
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// A store connection of the test's own, to check what the server did.
-    func store() throws -> SQLiteStore { try SQLiteStore(path: storePath, create: false) }
+    func store() throws -> any ProspectStore { try location.open() }
 
     /// Sends one request on a new connection, with the session cookie once one was given.
     func request(

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A browser's session of `prospects serve` as the store keeps it, so that every server over one store honours it:
+/// its form token and who signed in on it. `key` is what the store finds it by: a digest of the cookie's secret, so
+/// that the table gives no one a session to use.
+public struct WebSession: Sendable, Hashable {
+    public var key: String
+    public var csrfToken: String
+    /// The account signed in on this session; nil before sign-in.
+    public var account: String?
+    public var role: AccountRole?
+    public var createdAt: Date
+    public var lastUsedAt: Date
+
+    public init(
+        key: String, csrfToken: String, account: String? = nil, role: AccountRole? = nil, createdAt: Date,
+        lastUsedAt: Date
+    ) {
+        self.key = key
+        self.csrfToken = csrfToken
+        self.account = account
+        self.role = role
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+    }
+}
+
+/// The sessions kept in a store (schema 5). Their writes do not move the store's change generation: a session
+/// begun changes no page.
+public protocol WebSessionStore: AnyObject {
+    /// Adds the session; then, past `capacity` sessions, forgets those least recently used.
+    func addSession(_ session: WebSession, capacity: Int) throws(StoreError)
+    func session(key: String) throws(StoreError) -> WebSession?
+    /// Records a use of the session (its idle time starts again); false when there is none.
+    func touchSession(key: String, at date: Date) throws(StoreError) -> Bool
+    /// Ends the session; false when there was none.
+    func removeSession(key: String) throws(StoreError) -> Bool
+    /// Ends every session last used before `date`; how many.
+    func removeSessions(usedBefore date: Date) throws(StoreError) -> Int
+}
+
+/// The SQL of the sessions table, the same on SQLite and PostgreSQL.
+enum WebSessionSQL {
+    static let insert = """
+        INSERT INTO web_sessions (session_key, csrf_token, account, role, created_at, last_used_at) \
+        VALUES ($1, $2, $3, $4, $5, $6)
+        """
+    static let count = "SELECT count(*) FROM web_sessions"
+    /// Keeps the `$1` most recently used.
+    static let trim = """
+        DELETE FROM web_sessions WHERE session_key NOT IN \
+        (SELECT session_key FROM web_sessions ORDER BY last_used_at DESC, created_at DESC LIMIT $1)
+        """
+    static let select = """
+        SELECT session_key, csrf_token, account, role, created_at, last_used_at FROM web_sessions WHERE session_key = $1
+        """
+    static let touch = "UPDATE web_sessions SET last_used_at = $2 WHERE session_key = $1"
+    static let delete = "DELETE FROM web_sessions WHERE session_key = $1"
+    static let deleteUnusedSince = "DELETE FROM web_sessions WHERE last_used_at < $1"
+
+    static func values(of session: WebSession) -> [SQLValue] {
+        [
+            .text(session.key), .text(session.csrfToken), .text(session.account),
+            session.role.map { .text($0.rawValue) } ?? .null, .date(session.createdAt), .date(session.lastUsedAt),
+        ]
+    }
+
+    static func session(from row: some DatabaseRow) throws(StoreError) -> WebSession {
+        let role = try row.optionalText(3)
+        let parsed = try role.map { text throws(StoreError) in
+            guard let role = AccountRole(rawValue: text) else {
+                throw .corrupt("a session has an unknown role \(text)")
+            }
+            return role
+        }
+        return WebSession(
+            key: try row.text(0), csrfToken: try row.text(1), account: try row.optionalText(2), role: parsed,
+            createdAt: try row.date(4), lastUsedAt: try row.date(5))
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import ProspectStore
+import ProspectsIngest
+import ProspectsTestSupport
+import Synchronization
+import Testing
+
+@testable import ProspectsWeb
+
+/// The store-kept sessions of `SessionStore`: an idle one ends, capacity is bounded, and the store holds only a
+/// digest of each cookie.
+@Suite struct WebSessionExpiryTests {
+    /// A clock the test moves.
+    final class TestClock: Sendable {
+        let time = Mutex(Date(timeIntervalSince1970: 1_780_000_000))
+        func advance(_ seconds: TimeInterval) { time.withLock { $0 += seconds } }
+        var now: Date { time.withLock { $0 } }
+    }
+
+    @Test func anIdleSessionEndsAndAUsedOneLasts() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.cleanup() }
+        let path = folder.file("prospects.sqlite")
+        let clock = TestClock()
+        let sessions = SessionStore(idleTimeout: 3600, touchEvery: 60, now: { clock.now }) {
+            try SQLiteStore(path: path)
+        }
+        let used = try sessions.create()
+        let idle = try sessions.create()
+        for _ in 0..<3 {
+            clock.advance(1800)
+            #expect(try sessions.session(id: used.id)?.csrfToken == used.csrfToken, "each use starts the hour again")
+        }
+        #expect(try sessions.session(id: idle.id) == nil, "unused for 90 minutes")
+        clock.advance(3601)
+        #expect(try sessions.session(id: used.id) == nil)
+        // The store keeps a digest of the cookie, never the cookie.
+        let store = try SQLiteStore(path: path, create: false)
+        let fresh = try sessions.create()
+        #expect(try store.session(key: fresh.id) == nil)
+        #expect(try store.session(key: ContentHash.sha256(Array(fresh.id.utf8)))?.csrfToken == fresh.csrfToken)
+    }
+
+    @Test func pastCapacityTheLeastRecentlyUsedAreForgotten() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.cleanup() }
+        let path = folder.file("prospects.sqlite")
+        let clock = TestClock()
+        let sessions = SessionStore(capacity: 3, touchEvery: 0, now: { clock.now }) { try SQLiteStore(path: path) }
+        var made: [Session] = []
+        for _ in 0..<3 {
+            made.append(try sessions.create())
+            clock.advance(1)
+        }
+        _ = try sessions.session(id: made[0].id)  // used: now the most recent
+        clock.advance(1)
+        made.append(try sessions.create())
+        #expect(try sessions.session(id: made[1].id) == nil)
+        for index in [0, 2, 3] { #expect(try sessions.session(id: made[index].id) != nil) }
+    }
+}
