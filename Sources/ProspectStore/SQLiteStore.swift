@@ -60,6 +60,18 @@ public final class SQLiteStore: TransactionGrouping {
     /// A new prospect from `ProspectSQL.upsertValues` with its id, for `upsert` and `restore`.
     private static let insertNew = ProspectSQL.insertProspect(withID: true)
 
+    /// `upsert` for a sighting that gives none of the optional columns (`ProspectSQL.isPlain`): there is nothing to
+    /// fill in, so a known prospect only counts the scan.
+    private static let plainUpsert =
+        ProspectSQL.insertProspect(withID: true, plain: true) + """
+             ON CONFLICT (email_key) DO UPDATE SET scan_count = scan_count + 1, \
+            last_seen_at = max(last_seen_at, excluded.last_seen_at)
+            """
+
+    /// `restore` for a plain sighting (`ProspectSQL.isPlain`): it has nothing a known prospect could take.
+    private static let plainRestore =
+        ProspectSQL.insertProspect(withID: true, plain: true) + " ON CONFLICT (email_key) DO NOTHING"
+
     private static let idOfKey = "SELECT id FROM prospects WHERE email_key = $1"
 
     /// `NameKey.searchKey` in this connection's SQL, for `ProspectQuery.search`.
@@ -83,8 +95,10 @@ public final class SQLiteStore: TransactionGrouping {
     }
 
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
-        let upsert = try database.statement(Self.upsert, ProspectSQL.SightingValue.self)
-        let restore = try database.statement(Self.restore, ProspectSQL.SightingValue.self)
+        let fullUpsert = try database.statement(Self.upsert, ProspectSQL.SightingValue.self)
+        let fullRestore = try database.statement(Self.restore, ProspectSQL.SightingValue.self)
+        let plainUpsert = try database.statement(Self.plainUpsert, ProspectSQL.SightingValue.self)
+        let plainRestore = try database.statement(Self.plainRestore, ProspectSQL.SightingValue.self)
         let idOfKey = try database.statement(Self.idOfKey)
         let insertScan = try database.statement(ProspectSQL.insertScan, ProspectSQL.ScanValue.self)
         let insertLedger = try database.statement(ProspectSQL.insertLedgerEntry, ProspectSQL.LedgerValue.self)
@@ -101,6 +115,7 @@ public final class SQLiteStore: TransactionGrouping {
                         for sighting in group.sightings {
                             var values = try ProspectSQL.upsertValues(sighting)
                             values[.id] = .integer(nextID)
+                            let restore = ProspectSQL.isPlain(sighting) ? plainRestore : fullRestore
                             restore.lastInsertedRowID = 0
                             try restore.execute(values.values)
                             if restore.lastInsertedRowID == nextID {
@@ -120,6 +135,7 @@ public final class SQLiteStore: TransactionGrouping {
                 for sighting in group.sightings {
                     var values = try ProspectSQL.upsertValues(sighting)
                     values[.id] = .integer(nextID)
+                    let upsert = ProspectSQL.isPlain(sighting) ? plainUpsert : fullUpsert
                     // Ids start at 1; a scan or ledger row inserted before may have had the rowid `nextID`.
                     upsert.lastInsertedRowID = 0
                     try upsert.execute(values.values)
