@@ -21,6 +21,7 @@ public final class SQLiteStore: TransactionGrouping {
             try database.enableWAL()
             try SQLiteSchema.migrate(database)
             try database.addFunction(Self.foldFunction, NameKey.searchKey)
+            try database.addContainsFunction(Self.containsFunction)
         } catch .corrupt(let why) {
             // Opening is the first read, so a file that is no database (`--store list.csv`) fails here.
             throw .unavailable("cannot open \(path) as a prospect store: \(why)")
@@ -77,9 +78,12 @@ public final class SQLiteStore: TransactionGrouping {
     /// `NameKey.searchKey` in this connection's SQL, for `ProspectQuery.search`.
     private static let foldFunction = "prospects_fold"
 
+    /// `instr(haystack, needle) > 0` by `memchr` (`SQLiteDatabase.addContainsFunction`), for `ProspectQuery.search`.
+    private static let containsFunction = "prospects_contains"
+
     /// The other addresses come in the primary key's order, (prospect_id, position), the index SQLite reads them by.
     private static let dialect = SQLDialect(
-        searchKey: { "\(foldFunction)(\($0))" }, contains: { "instr(\($0), \($1)) > 0" },
+        searchKey: { "\(foldFunction)(\($0))" }, contains: { "\(containsFunction)(\($0), \($1))" },
         otherEmails: "(SELECT group_concat(email, char(10)) FROM other_emails WHERE prospect_id = prospects.id)",
         tags: "(SELECT group_concat(tag, char(10)) FROM tags WHERE prospect_id = prospects.id)")
 
