@@ -29,7 +29,9 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // Not a system library: libheif is loaded on first use (Sources/CHeif), so nothing links it at start-up.
+        // Its header comes with Debian's libheif-dev.
+        .target(name: "CHeif"),
         // Linux calls glibc declares only under _GNU_SOURCE (renameat2), as static inline helpers.
         .systemLibrary(name: "CLinux"),
 

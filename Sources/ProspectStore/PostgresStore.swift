@@ -19,22 +19,27 @@ public final class PostgresStore: ProspectStore {
     /// One round trip per sighting: the upsert, and for a known prospect its history row (a new prospect's first
     /// sighting lives in the prospect row itself, as in SQLite). `xmax = 0` holds only for a row version this
     /// statement inserted; an updated row carries our transaction id. With `explicitID`, a new prospect takes the
-    /// id bound as `:id` (see `newIDs`), else the identity column's next value.
-    private static func upsert(explicitID: Bool) -> NumberedSQL<ProspectSQL.SightingValue> {
-        NumberedSQL(
+    /// id bound as `:id` (see `newIDs`), else the identity column's next value. A `plain` sighting
+    /// (`ProspectSQL.isPlain`) has none of the optional columns, so nothing to fill in: a known prospect only
+    /// counts the scan.
+    private static func upsert(explicitID: Bool, plain: Bool) -> NumberedSQL<ProspectSQL.SightingValue> {
+        let fillIn = """
+            ,
+                phone = COALESCE(prospects.phone, EXCLUDED.phone),
+                organization = COALESCE(prospects.organization, EXCLUDED.organization),
+                title = COALESCE(prospects.title, EXCLUDED.title),
+                search_key = prospects.search_key
+                    || CASE WHEN prospects.organization IS NULL AND EXCLUDED.organization IS NOT NULL
+                        THEN chr(10) || :organizationKey::text ELSE '' END
+                    || CASE WHEN prospects.title IS NULL AND EXCLUDED.title IS NOT NULL
+                        THEN chr(10) || :titleKey::text ELSE '' END
+            """
+        return NumberedSQL(
             """
             WITH upserted AS (
-                \(ProspectSQL.insertProspect(withID: explicitID))
+                \(ProspectSQL.insertProspect(withID: explicitID, plain: plain))
                 ON CONFLICT (email_key) DO UPDATE SET scan_count = prospects.scan_count + 1,
-                    last_seen_at = GREATEST(prospects.last_seen_at, EXCLUDED.last_seen_at),
-                    phone = COALESCE(prospects.phone, EXCLUDED.phone),
-                    organization = COALESCE(prospects.organization, EXCLUDED.organization),
-                    title = COALESCE(prospects.title, EXCLUDED.title),
-                    search_key = prospects.search_key
-                        || CASE WHEN prospects.organization IS NULL AND EXCLUDED.organization IS NOT NULL
-                            THEN chr(10) || :organizationKey::text ELSE '' END
-                        || CASE WHEN prospects.title IS NULL AND EXCLUDED.title IS NOT NULL
-                            THEN chr(10) || :titleKey::text ELSE '' END
+                    last_seen_at = GREATEST(prospects.last_seen_at, EXCLUDED.last_seen_at)\(plain ? "" : fillIn)
                 RETURNING id, (xmax = 0) AS inserted
             ), scanned AS (
                 INSERT INTO scans (prospect_id, source, seen_at, event, collected_by)
@@ -44,31 +49,41 @@ public final class PostgresStore: ProspectStore {
             """)
     }
 
-    private static let upsertWithID = upsert(explicitID: true)
-    private static let upsertWithDefaultID = upsert(explicitID: false)
+    private static let upsertWithID = upsert(explicitID: true, plain: false)
+    private static let upsertWithDefaultID = upsert(explicitID: false, plain: false)
+    private static let plainUpsertWithID = upsert(explicitID: true, plain: true)
+    private static let plainUpsertWithDefaultID = upsert(explicitID: false, plain: true)
 
     /// Content already in the ledger creates a prospect again only if it was deleted: no row when it is there, and
     /// then it only takes a phone or organisation it lacks (a prospect deleted and brought back by one card regains
     /// what a later card gave), in the same round trip. A SELECT rather than VALUES, so that a prospect that is
     /// there draws no id: PostgreSQL computes the default before ON CONFLICT looks, and a list imported again would
-    /// use up an id a row.
-    private static let insertIfDeleted = NumberedSQL<ProspectSQL.SightingValue>(
-        """
-        WITH filled AS (
-            UPDATE prospects
-            SET phone = coalesce(phone, :phone::text), organization = coalesce(organization, :organization::text),
-                search_key = search_key || CASE WHEN organization IS NULL AND :organization::text IS NOT NULL
-                    THEN chr(10) || :organizationKey::text ELSE '' END
-            WHERE email_key = :emailKey::text
-                AND (phone IS NULL AND :phone::text IS NOT NULL
-                    OR organization IS NULL AND :organization::text IS NOT NULL)
-        )
-        INSERT INTO prospects (\(ProspectSQL.newProspectColumns(withID: false)))
-        SELECT \(ProspectSQL.newProspectValues(withID: false, cast: true))
-        WHERE NOT EXISTS (SELECT FROM prospects WHERE email_key = :emailKey::text)
-        ON CONFLICT (email_key) DO NOTHING
-        RETURNING id
-        """)
+    /// use up an id a row. A `plain` sighting has nothing to give a prospect that is there.
+    private static func insertIfDeleted(plain: Bool) -> NumberedSQL<ProspectSQL.SightingValue> {
+        let fillIn = """
+            WITH filled AS (
+                UPDATE prospects
+                SET phone = coalesce(phone, :phone::text), organization = coalesce(organization, :organization::text),
+                    search_key = search_key || CASE WHEN organization IS NULL AND :organization::text IS NOT NULL
+                        THEN chr(10) || :organizationKey::text ELSE '' END
+                WHERE email_key = :emailKey::text
+                    AND (phone IS NULL AND :phone::text IS NOT NULL
+                        OR organization IS NULL AND :organization::text IS NOT NULL)
+            )
+
+            """
+        return NumberedSQL(
+            """
+            \(plain ? "" : fillIn)INSERT INTO prospects (\(ProspectSQL.newProspectColumns(withID: false, plain: plain)))
+            SELECT \(ProspectSQL.newProspectValues(withID: false, cast: true, plain: plain))
+            WHERE NOT EXISTS (SELECT FROM prospects WHERE email_key = :emailKey::text)
+            ON CONFLICT (email_key) DO NOTHING
+            RETURNING id
+            """)
+    }
+
+    private static let fullInsertIfDeleted = insertIfDeleted(plain: false)
+    private static let plainInsertIfDeleted = insertIfDeleted(plain: true)
 
     private static let insertLedgerEntry = NumberedSQL<ProspectSQL.LedgerValue>(ProspectSQL.insertLedgerEntry)
     private static let insertOtherEmail = NumberedSQL<ProspectSQL.OtherEmailValue>(ProspectSQL.insertOtherEmail)
@@ -179,9 +194,10 @@ public final class PostgresStore: ProspectStore {
             var outcomes = groups.map { Array(repeating: SightingResult?.none, count: $0.sightings.count) }
             for item in sightingOrder {
                 var values = prepared[item.group].sightings[item.sighting]
+                let plain = ProspectSQL.isPlain(groups[item.group].sightings[item.sighting])
                 if loaded[item.group] {
-                    let rows = try connection.execute(Self.insertIfDeleted.text, Self.insertIfDeleted.values(values))
-                        .rows
+                    let insert = plain ? Self.plainInsertIfDeleted : Self.fullInsertIfDeleted
+                    let rows = try connection.execute(insert.text, insert.values(values)).rows
                     outcomes[item.group][item.sighting] = try rows.first.map { row throws(StoreError) in
                         let id = try row.int64(0)
                         try recordDetails(of: groups[item.group].sightings[item.sighting], id: id)
@@ -190,7 +206,13 @@ public final class PostgresStore: ProspectStore {
                     continue
                 }
                 if !ids.isEmpty { values[.id] = .integer(ids[idIndex[item.position]]) }
-                let upsert = ids.isEmpty ? Self.upsertWithDefaultID : Self.upsertWithID
+                let upsert =
+                    switch (plain, ids.isEmpty) {
+                    case (false, true): Self.upsertWithDefaultID
+                    case (false, false): Self.upsertWithID
+                    case (true, true): Self.plainUpsertWithDefaultID
+                    case (true, false): Self.plainUpsertWithID
+                    }
                 guard let row = try connection.execute(upsert.text, upsert.values(values)).rows.first else {
                     throw .corrupt("the upsert returned no row")
                 }

@@ -116,20 +116,36 @@ enum ProspectSQL {
         (.firstCollectedBy, .sighting(.collectedBy)),
     ]
 
+    /// The columns of `newProspect` that a sighting fills only when its card or row gives them: a plain sighting
+    /// (`isPlain`) leaves every one NULL, so its statements leave them out.
+    static let optionalColumns: Set<Column> = [
+        .phone, .organization, .remindAt, .title, .familyName, .givenName, .additionalNames, .honorificPrefix,
+        .honorificSuffix,
+    ]
+
+    /// True when `sighting` gives none of `optionalColumns`, as most imported rows (a name and an address) and
+    /// two-line codes do. Its upsert can then take the plain statements: what the full ones do with these columns
+    /// (take a phone, organisation or title a known prospect lacks, and add them to its search key) changes nothing
+    /// when they are NULL. Fewer values to bind and a shorter statement: a bulk import writes one a row.
+    static func isPlain(_ sighting: Sighting) -> Bool {
+        sighting.prospect.phone == nil && sighting.prospect.organization == nil && sighting.prospect.title == nil
+            && sighting.prospect.nameParts == nil && sighting.remindAtIfNew == nil
+    }
+
     /// The column list of a new prospect's INSERT (`name_key`, `sort_key` and `search_key` are no `Column`: nothing
-    /// reads them back), with `id` first when the store gives it.
-    static func newProspectColumns(withID: Bool) -> String {
-        ((withID ? ["id"] : []) + ["name_key", "sort_key", "search_key"] + newProspect.map(\.column.name))
-            .joined(separator: ", ")
+    /// reads them back), with `id` first when the store gives it; without `optionalColumns` when `plain`.
+    static func newProspectColumns(withID: Bool, plain: Bool = false) -> String {
+        ((withID ? ["id"] : []) + ["name_key", "sort_key", "search_key"]
+            + newProspect(plain: plain).map(\.column.name)).joined(separator: ", ")
     }
 
     /// The values of a new prospect's INSERT, in `newProspectColumns` order; `cast` adds PostgreSQL's types, which
     /// a SELECT list needs.
-    static func newProspectValues(withID: Bool, cast: Bool = false) -> String {
+    static func newProspectValues(withID: Bool, cast: Bool = false, plain: Bool = false) -> String {
         func value(_ parameter: SightingValue) -> String {
             parameter.placeholder + (cast ? "::\(parameter.postgresType)" : "")
         }
-        let values = newProspect.map { entry in
+        let values = newProspect(plain: plain).map { entry in
             switch entry.value {
             case .sighting(let parameter): value(parameter)
             case .constant(let text): text
@@ -139,9 +155,16 @@ enum ProspectSQL {
             .joined(separator: ", ")
     }
 
-    /// `INSERT INTO prospects (…) VALUES (…)` of a sighting's new prospect, with its id when `withID`.
-    static func insertProspect(withID: Bool) -> String {
-        "INSERT INTO prospects (\(newProspectColumns(withID: withID))) VALUES (\(newProspectValues(withID: withID)))"
+    /// `newProspect`, without `optionalColumns` when `plain`.
+    private static func newProspect(plain: Bool) -> [(column: Column, value: NewValue)] {
+        plain ? newProspect.filter { !optionalColumns.contains($0.column) } : newProspect
+    }
+
+    /// `INSERT INTO prospects (…) VALUES (…)` of a sighting's new prospect, with its id when `withID`; without
+    /// `optionalColumns` when `plain`.
+    static func insertProspect(withID: Bool, plain: Bool = false) -> String {
+        "INSERT INTO prospects (\(newProspectColumns(withID: withID, plain: plain))) "
+            + "VALUES (\(newProspectValues(withID: withID, plain: plain)))"
     }
 
     /// How many prospects `query` picks (its limit and offset aside), and the values of its `$n`.

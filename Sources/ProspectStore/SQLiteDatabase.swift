@@ -221,6 +221,47 @@ final class SQLiteDatabase {
         guard code == SQLITE_OK else { throw Self.error(code: code, connection: handle, sql: nil) }
     }
 
+    /// Adds `name(haystack, needle)` to this connection's SQL: 1 when the text `needle` occurs in the text
+    /// `haystack`, else 0; NULL when either is NULL. What `instr(haystack, needle) > 0` answers, by glibc's `memchr`
+    /// and `memcmp` rather than SQLite's scan, which walks the haystack a byte at a time counting characters: a search looks
+    /// through every prospect's search key. The corresponding C function is `sqlite3_create_function_v2`.
+    func addContainsFunction(_ name: String) throws(StoreError) {
+        let code = sqlite3_create_function_v2(
+            handle, name, 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nil,
+            { context, _, arguments in
+                guard let haystack = arguments?[0], let needle = arguments?[1],
+                    sqlite3_value_type(haystack) != SQLITE_NULL, sqlite3_value_type(needle) != SQLITE_NULL
+                else { return sqlite3_result_null(context) }
+                // Text first, then its length in bytes, as SQLite asks (the pointer is valid until the next call).
+                let haystackBytes = sqlite3_value_text(haystack)
+                let haystackCount = Int(sqlite3_value_bytes(haystack))
+                let needleBytes = sqlite3_value_text(needle)
+                let needleCount = Int(sqlite3_value_bytes(needle))
+                let found =
+                    needleCount == 0
+                    || haystackBytes.map { haystack in
+                        needleBytes.map { SQLiteDatabase.contains(haystack, haystackCount, $0, needleCount) } ?? false
+                    } ?? false
+                sqlite3_result_int(context, found ? 1 : 0)
+            }, nil, nil, nil)
+        guard code == SQLITE_OK else { throw Self.error(code: code, connection: handle, sql: nil) }
+    }
+
+    /// Whether the `needleCount` bytes at `needle` (at least one) occur in the `count` bytes at `haystack`: glibc's
+    /// vectorised `memchr` finds each place the first byte occurs, `memcmp` compares the rest there.
+    private static func contains(
+        _ haystack: UnsafePointer<UInt8>, _ count: Int, _ needle: UnsafePointer<UInt8>, _ needleCount: Int
+    ) -> Bool {
+        var start = UnsafeRawPointer(haystack)
+        let end = start + count
+        while end - start >= needleCount {
+            guard let hit = memchr(start, Int32(needle.pointee), end - start - needleCount + 1) else { return false }
+            if memcmp(hit, needle, needleCount) == 0 { return true }
+            start = UnsafeRawPointer(hit) + 1
+        }
+        return false
+    }
+
     /// Switches the file to WAL, which lets readers work beside one writer. The mode is stored in the file, so
     /// this usually finds it set. Switching needs a moment alone with the file, and SQLite answers SQLITE_BUSY
     /// at once, without the busy handler, when another connection is opening it too: retry until the timeout.

@@ -22,6 +22,7 @@ public final class SQLiteStore: TransactionGrouping {
             try SQLiteSchema.migrate(database)
             database.beforeCommit = ProspectSQL.moveGeneration
             try database.addFunction(Self.foldFunction, NameKey.searchKey)
+            try database.addContainsFunction(Self.containsFunction)
         } catch .corrupt(let why) {
             // Opening is the first read, so a file that is no database (`--store list.csv`) fails here.
             throw .unavailable("cannot open \(path) as a prospect store: \(why)")
@@ -61,14 +62,29 @@ public final class SQLiteStore: TransactionGrouping {
     /// A new prospect from `ProspectSQL.upsertValues` with its id, for `upsert` and `restore`.
     private static let insertNew = ProspectSQL.insertProspect(withID: true)
 
+    /// `upsert` for a sighting that gives none of the optional columns (`ProspectSQL.isPlain`): there is nothing to
+    /// fill in, so a known prospect only counts the scan.
+    private static let plainUpsert =
+        ProspectSQL.insertProspect(withID: true, plain: true) + """
+             ON CONFLICT (email_key) DO UPDATE SET scan_count = scan_count + 1, \
+            last_seen_at = max(last_seen_at, excluded.last_seen_at)
+            """
+
+    /// `restore` for a plain sighting (`ProspectSQL.isPlain`): it has nothing a known prospect could take.
+    private static let plainRestore =
+        ProspectSQL.insertProspect(withID: true, plain: true) + " ON CONFLICT (email_key) DO NOTHING"
+
     private static let idOfKey = "SELECT id FROM prospects WHERE email_key = $1"
 
     /// `NameKey.searchKey` in this connection's SQL, for `ProspectQuery.search`.
     private static let foldFunction = "prospects_fold"
 
+    /// `instr(haystack, needle) > 0` by `memchr` (`SQLiteDatabase.addContainsFunction`), for `ProspectQuery.search`.
+    private static let containsFunction = "prospects_contains"
+
     /// The other addresses come in the primary key's order, (prospect_id, position), the index SQLite reads them by.
     private static let dialect = SQLDialect(
-        searchKey: { "\(foldFunction)(\($0))" }, contains: { "instr(\($0), \($1)) > 0" },
+        searchKey: { "\(foldFunction)(\($0))" }, contains: { "\(containsFunction)(\($0), \($1))" },
         otherEmails: "(SELECT group_concat(email, char(10)) FROM other_emails WHERE prospect_id = prospects.id)",
         tags: "(SELECT group_concat(tag, char(10)) FROM tags WHERE prospect_id = prospects.id)")
 
@@ -84,8 +100,10 @@ public final class SQLiteStore: TransactionGrouping {
     }
 
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
-        let upsert = try database.statement(Self.upsert, ProspectSQL.SightingValue.self)
-        let restore = try database.statement(Self.restore, ProspectSQL.SightingValue.self)
+        let fullUpsert = try database.statement(Self.upsert, ProspectSQL.SightingValue.self)
+        let fullRestore = try database.statement(Self.restore, ProspectSQL.SightingValue.self)
+        let plainUpsert = try database.statement(Self.plainUpsert, ProspectSQL.SightingValue.self)
+        let plainRestore = try database.statement(Self.plainRestore, ProspectSQL.SightingValue.self)
         let idOfKey = try database.statement(Self.idOfKey)
         let insertScan = try database.statement(ProspectSQL.insertScan, ProspectSQL.ScanValue.self)
         let insertLedger = try database.statement(ProspectSQL.insertLedgerEntry, ProspectSQL.LedgerValue.self)
@@ -102,6 +120,7 @@ public final class SQLiteStore: TransactionGrouping {
                         for sighting in group.sightings {
                             var values = try ProspectSQL.upsertValues(sighting)
                             values[.id] = .integer(nextID)
+                            let restore = ProspectSQL.isPlain(sighting) ? plainRestore : fullRestore
                             restore.lastInsertedRowID = 0
                             try restore.execute(values.values)
                             if restore.lastInsertedRowID == nextID {
@@ -121,6 +140,7 @@ public final class SQLiteStore: TransactionGrouping {
                 for sighting in group.sightings {
                     var values = try ProspectSQL.upsertValues(sighting)
                     values[.id] = .integer(nextID)
+                    let upsert = ProspectSQL.isPlain(sighting) ? plainUpsert : fullUpsert
                     // Ids start at 1; a scan or ledger row inserted before may have had the rowid `nextID`.
                     upsert.lastInsertedRowID = 0
                     try upsert.execute(values.values)

@@ -8,10 +8,35 @@ import Foundation
 /// is applied when a list is read, not stored, so stores written before it sort the same way.
 public enum NameKey {
     public static func make(_ name: String) -> String {
+        // ASCII and Latin-1 (UTF-8 bytes below C4) are NFC, and lowercase to Latin-1 by a fixed rule; String's
+        // `lowercased` looks up each scalar's properties, several times the cost, for every row an import writes.
+        if let key = LatinText.withBytes(of: name, below: 0xC4, { latin1Lowercased(name, $0) }) { return key }
         // Text below U+0300 is already NFC: Foundation's normalisation, microseconds per call, is only needed for
         // the rest (`LatinText`).
         let lower = (LatinText.isBelowCombining(name) ? name : name.precomposedStringWithCanonicalMapping).lowercased()
         return LatinText.isBelowCombining(lower) ? lower : lower.precomposedStringWithCanonicalMapping
+    }
+
+    /// `text.lowercased()` for text whose UTF-8 `bytes` are all below C4 (U+0000 to U+00FF): A–Z and U+00C0 to
+    /// U+00DE but × (`C3 80`…`C3 9E`, not `C3 97`) move up by 0x20; everything else, ß and ÿ among it, lowercases
+    /// to itself. `NameKeyTests` checks it against `lowercased` for every scalar of the range.
+    static func latin1Lowercased(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let hasUpper = bytes.indices.contains { index in
+            let byte = bytes[index]
+            if byte >= 0x41 && byte <= 0x5A { return true }
+            guard byte >= 0x80 && byte <= 0x9E && byte != 0x97, index > 0 else { return false }
+            return bytes[index - 1] == 0xC3
+        }
+        guard hasUpper else { return text }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            var afterC3 = false
+            for (index, byte) in bytes.enumerated() {
+                let upper = afterC3 ? byte >= 0x80 && byte <= 0x9E && byte != 0x97 : byte >= 0x41 && byte <= 0x5A
+                out[index] = upper ? byte + 0x20 : byte
+                afterC3 = byte == 0xC3
+            }
+            return bytes.count
+        }
     }
 
     /// What each Latin letter with a diacritic folds to in the sort: the letter its canonical decomposition starts

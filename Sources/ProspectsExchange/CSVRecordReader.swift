@@ -170,8 +170,21 @@ public final class CSVRecordReader: ImportRecordReader {
         SafeText.escaped(header[column], limit: 40)
     }
 
+    /// The cell's text, or nil when it is not UTF-8. `String(validating:as:)` is generic over its sequence and
+    /// looked up type metadata for every cell; `String(decoding:as:)` on a buffer takes the standard library's fast
+    /// path, and a cell is valid exactly when its text is its own bytes again (a repair puts U+FFFD where the bytes were not
+    /// UTF-8, and they were not U+FFFD's own).
     private static func decode(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
-        bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        bytes.withUnsafeBufferPointer { all in
+            let cell = UnsafeBufferPointer(rebasing: all[range])
+            let text = String(decoding: cell, as: UTF8.self)
+            var copy = text
+            let same = copy.withUTF8 { decoded in
+                decoded.count == cell.count
+                    && (cell.isEmpty || memcmp(decoded.baseAddress!, cell.baseAddress!, cell.count) == 0)
+            }
+            return same ? text : nil
+        }
     }
 }
 

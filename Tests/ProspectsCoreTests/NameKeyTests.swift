@@ -13,6 +13,18 @@ import Testing
         #expect(NameKey.make(name) == general)
     }
 
+    /// The Latin-1 shortcut, scalar by scalar, alone and between other letters: exactly `lowercased`.
+    @Test func latin1ShortcutMatchesTheGeneralFormForEveryScalar() {
+        for value in UInt32(0)...0xFF {
+            let scalar = String(Unicode.Scalar(value)!)
+            for name in [scalar, "A\(scalar)b", "\(scalar)\(scalar)Ü", "ä\(scalar)"] {
+                let general = name.precomposedStringWithCanonicalMapping.lowercased()
+                    .precomposedStringWithCanonicalMapping
+                #expect(NameKey.make(name) == general, "U+\(String(value, radix: 16))")
+            }
+        }
+    }
+
     @Test func nameKeyFoldsCaseAndNormalization() {
         #expect(NameKey.make("Bob") == "bob")
         #expect(NameKey.make("E\u{301}mile") == "émile")
