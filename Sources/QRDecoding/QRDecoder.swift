@@ -185,20 +185,27 @@ public final class QRDecoder {
     /// much as they do.
     private func scanRegions(_ regions: [CodeRegionFinder.Region], reduction: Int) throws(DecodeError) -> [QRSymbol] {
         lastPassCount = 0
-        var crops: [(image: GrayImage, x0: Int, y0: Int)] = []
-        for region in regions {
-            let x0 = min(gray.width, region.x0 * reduction)
-            let y0 = min(gray.height, region.y0 * reduction)
-            let x1 = min(gray.width, region.x1 * reduction)
-            let y1 = min(gray.height, region.y1 * reduction)
-            guard x1 - x0 >= 21, y1 - y0 >= 21, (x1 - x0) * (y1 - y0) <= gray.width * gray.height / 4 else { continue }
-            var pixels = [UInt8]()
-            pixels.reserveCapacity((x1 - x0) * (y1 - y0))
-            for y in y0..<y1 { pixels += gray.pixels[(y * gray.width + x0)..<(y * gray.width + x1)] }
-            crops.append((GrayImage(width: x1 - x0, height: y1 - y0, pixels: pixels), x0, y0))
+        // The boxes in full-size pixels; each crop is cut when it is read, so only one is held at a time.
+        let boxes = regions.compactMap { region -> (x0: Int, y0: Int, x1: Int, y1: Int)? in
+            let box = (
+                x0: min(gray.width, region.x0 * reduction), y0: min(gray.height, region.y0 * reduction),
+                x1: min(gray.width, region.x1 * reduction), y1: min(gray.height, region.y1 * reduction)
+            )
+            let (width, height) = (box.x1 - box.x0, box.y1 - box.y0)
+            guard width >= 21, height >= 21, width * height <= gray.width * gray.height / 4 else { return nil }
+            return box
         }
         for attempt in 0..<3 {
-            for crop in crops {
+            for box in boxes {
+                var pixels = [UInt8]()
+                pixels.reserveCapacity((box.x1 - box.x0) * (box.y1 - box.y0))
+                for y in box.y0..<box.y1 {
+                    pixels += gray.pixels[(y * gray.width + box.x0)..<(y * gray.width + box.x1)]
+                }
+                let crop = (
+                    image: GrayImage(width: box.x1 - box.x0, height: box.y1 - box.y0, pixels: pixels), x0: box.x0,
+                    y0: box.y0
+                )
                 lastPassCount += 1
                 let symbols: [QRSymbol]
                 switch attempt {
