@@ -1,8 +1,8 @@
 /// Picture bytes → every QR symbol in the image. Owns an ImageReader and a QRScanner; one per thread.
 ///
 /// Runs its passes in order and stops at the first that finds a code, so a clean image costs exactly one scan.
-/// A large JPEG is first decoded reduced (DCT scaling) and scanned once; only when that finds nothing is it decoded
-/// at full size and given every pass. Corners are reported in the upright picture (EXIF orientation applied).
+/// A large JPEG is first decoded reduced (DCT scaling) and scanned cheaply once; only when that finds nothing is it
+/// decoded at full size, once, and read in crops where the reduced picture shows a code may be. Corners are reported in the upright picture (EXIF orientation applied).
 /// A class because it reuses its zbar objects and gray buffer from one decode to the next.
 public final class QRDecoder {
     /// One attempt at finding codes in the decoded image.
@@ -59,6 +59,14 @@ public final class QRDecoder {
     static let locatingWindows = [20]
     static let locatingTriples = 3
 
+    /// How many busy regions of a large picture's reduced copy are read from full-size crops (CodeRegionFinder).
+    static let regionsTried = 6
+    /// The `pass` of codes read from those crops.
+    static let regionPassName = "region"
+    /// The threshold window for finder patterns in a region's crop: a twentieth of its long side, a few modules
+    /// (a tenth or a fifth found fewer patterns on the phone-photo benchmark's small codes).
+    static let regionWindows = [20]
+
     /// The own-decoder pass enlarges images shorter than this on their long side (nearest neighbour) before it
     /// looks for finder patterns: the finder search needs a few pixels a module.
     public static let smallLongSide = 400
@@ -86,6 +94,8 @@ public final class QRDecoder {
     private let firstPass = FirstPass()
     private let geometryPass = GeometryPass()
     private var gray = GrayImage(width: 0, height: 0, pixels: [])
+    /// A large JPEG's reduced copy shrunk further for its cheap scan, reused from one file to the next.
+    private var small = GrayImage(width: 0, height: 0, pixels: [])
 
     public convenience init(pixelLimit: Int = PNGReader.defaultPixelLimit) {
         self.init(pixelLimit: pixelLimit, passes: QRDecoder.defaultPasses)
@@ -106,54 +116,122 @@ public final class QRDecoder {
         let reducedLongSide = reducesLargePictures ? Self.reducedLongSide : nil
         var picture = try reader.read(bytes, into: &gray, reducedLongSide: reducedLongSide)
         lastPicture = picture
-        var reducedScans = 0
-        var located: [QRSymbol]?
-        let reduction = picture.reduction
-        if reduction > 1 {
-            // One scan of the reduced image. When it finds nothing: the full-size image, read where finder patterns
-            // on the reduced image place codes, then one sparse scan of the full frame.
-            let found = try firstPass.scan(gray, with: scanner)
-            if !found.isEmpty {
-                lastPassCount = 1
-                lastPass = .original
-                return found.map { symbol in
-                    var symbol = symbol
-                    symbol.corners = symbol.corners.map(picture.toUpright.apply)
-                    return symbol
-                }
-            }
-            reducedScans = 1
-            let reduced = gray
-            picture = try reader.read(bytes, into: &gray)
-            lastPicture = picture
-            located = try locate(in: reduced, reduction: reduction)
-            reducedScans += lastPassCount
-        }
         let symbols: [QRSymbol]
-        if let located {
-            symbols = located
-            lastPassCount = reducedScans
-        } else if reduction > 1 {
-            // A large picture: one scan of the full-size frame, every second row and column, plain only; the
-            // other passes read nothing more on 12 MP photos and cost seconds (docs/performance.md).
-            symbols = try scanner.scan(gray, density: 2, testInverted: false) { $0 }.map { symbol in
-                var symbol = symbol
-                symbol.pass = Pass.original.name
-                return symbol
-            }
-            lastPassCount = reducedScans + 1
-            if !symbols.isEmpty { lastPass = .original }
+        if picture.reduction > 1 {
+            symbols = try decodeLarge(bytes, reduced: &picture)
         } else {
             symbols = try scan(gray)
-            lastPassCount += reducedScans
         }
-        guard picture.orientation != .up else { return symbols }
+        guard picture.orientation != .up || picture.reduction > 1 else { return symbols }
         let toUpright = picture.toUpright
         return symbols.map { symbol in
             var symbol = symbol
             symbol.corners = symbol.corners.map(toUpright.apply)
             return symbol
         }
+    }
+
+    /// The codes of a large JPEG whose reduced copy is in `gray`, corners in the pixels `picture` describes when it
+    /// returns (the reduced copy's, or the full-size image's once that is read and gave the codes). First FirstPass's cheap scan of the reduced copy.
+    /// When it finds nothing, the full-size image is decoded once and read in the busy regions of the reduced copy
+    /// (CodeRegionFinder), then where finder patterns on the reduced copy place codes, and last by a full scan of the
+    /// reduced copy, light-on-dark codes too (what each reads and costs on 12 MP photos: docs/performance.md).
+    private func decodeLarge(_ bytes: [UInt8], reduced picture: inout ImageReader.Picture) throws(DecodeError)
+        -> [QRSymbol]
+    {
+        let reduction = picture.reduction
+        let plan = firstPass.plan(for: gray)
+        var symbols: [QRSymbol]
+        if plan.factor > 1 {
+            gray.downscale(by: plan.factor, into: &small)
+            let factor = plan.factor
+            symbols = try scanner.scan(small, density: plan.density, testInverted: false) { $0 * factor + factor / 2 }
+        } else {
+            symbols = try scanner.scan(gray, density: plan.density, testInverted: false) { $0 }
+        }
+        var scans = 1
+        defer { lastPassCount = scans }
+        guard symbols.isEmpty else {
+            lastPass = .original
+            return Self.labelled(symbols, by: .original)
+        }
+        let reduced = gray
+        let reducedPicture = picture
+        let regions = CodeRegionFinder.regions(in: reduced, limit: Self.regionsTried)
+        let fullSize = try reader.read(bytes, into: &gray)
+        picture = fullSize
+        lastPicture = fullSize
+        symbols = try scanRegions(regions, reduction: reduction)
+        scans += lastPassCount
+        guard symbols.isEmpty else { return symbols }
+        symbols = try locate(in: reduced, reduction: reduction) ?? []
+        scans += lastPassCount
+        guard symbols.isEmpty else { return symbols }
+        scans += 1
+        symbols = try scanner.scan(reduced, density: 1, testInverted: true) { $0 }
+        guard symbols.isEmpty else {
+            lastPass = .original
+            picture = reducedPicture
+            lastPicture = reducedPicture
+            return Self.labelled(symbols, by: .original)
+        }
+        return []
+    }
+
+    /// The codes in the full-size image now in `gray`, cropped to each of `regions` (found on the picture read
+    /// `reduction` times smaller), corners in the full-size image; `[]` when none holds one. zbar scans every crop
+    /// first; then each crop is searched for finder patterns at full size, read by zbar from upright crops and by our
+    /// own decoder. A region bigger than a quarter of the picture is left to the later passes: its crop would cost as
+    /// much as they do.
+    private func scanRegions(_ regions: [CodeRegionFinder.Region], reduction: Int) throws(DecodeError) -> [QRSymbol] {
+        lastPassCount = 0
+        // The boxes in full-size pixels; each crop is cut when it is read, so only one is held at a time.
+        let boxes = regions.compactMap { region -> (x0: Int, y0: Int, x1: Int, y1: Int)? in
+            let box = (
+                x0: min(gray.width, region.x0 * reduction), y0: min(gray.height, region.y0 * reduction),
+                x1: min(gray.width, region.x1 * reduction), y1: min(gray.height, region.y1 * reduction)
+            )
+            let (width, height) = (box.x1 - box.x0, box.y1 - box.y0)
+            guard width >= 21, height >= 21, width * height <= gray.width * gray.height / 4 else { return nil }
+            return box
+        }
+        for attempt in 0..<3 {
+            for box in boxes {
+                var pixels = [UInt8]()
+                pixels.reserveCapacity((box.x1 - box.x0) * (box.y1 - box.y0))
+                for y in box.y0..<box.y1 {
+                    pixels += gray.pixels[(y * gray.width + box.x0)..<(y * gray.width + box.x1)]
+                }
+                let crop = (
+                    image: GrayImage(width: box.x1 - box.x0, height: box.y1 - box.y0, pixels: pixels), x0: box.x0,
+                    y0: box.y0
+                )
+                lastPassCount += 1
+                let symbols: [QRSymbol]
+                switch attempt {
+                case 0:
+                    symbols = try scanner.scan(crop.image, density: 1, testInverted: true) { $0 }
+                case 1:
+                    symbols = try geometryPass.scan(
+                        source: crop.image, working: crop.image, toSource: .identity, with: scanner,
+                        windows: Self.regionWindows, triples: Self.locatingTriples)
+                default:
+                    symbols = geometryPass.read(
+                        source: crop.image, working: crop.image, toSource: .identity, windows: Self.regionWindows,
+                        triples: Self.locatingTriples)
+                }
+                guard symbols.isEmpty else {
+                    lastPass = .original
+                    return symbols.map { symbol in
+                        var symbol = symbol
+                        symbol.corners = symbol.corners.map { Point(x: $0.x + crop.x0, y: $0.y + crop.y0) }
+                        symbol.pass = Self.regionPassName
+                        return symbol
+                    }
+                }
+            }
+        }
+        return []
     }
 
     /// The codes found by their finder patterns on `reduced` (the picture read `reduction` times smaller) and read

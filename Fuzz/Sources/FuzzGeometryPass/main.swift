@@ -7,7 +7,8 @@ import QRDecoding
 /// Byte 0 picks the input's shape. Even: the rest is raw pixels, `8 + 2 · byte 1` wide. Odd: a real code (payload
 /// from bytes 9…40) drawn into a 240 × 240 picture through a perspective whose corners come from bytes 1…8, with
 /// every later byte XORed into the pixels: so the fuzzer reaches the crops and the alignment search, not only the
-/// finder scan. Checked: no crash, every symbol found in a drawn code has a payload and four corners.
+/// finder scan. Checked: no crash, every symbol found in a drawn code has a payload and four corners. The busy regions
+/// of the same image (CodeRegionFinder, which places a large JPEG's full-size crops) lie inside it, busiest first.
 nonisolated(unsafe) let decoder = QRDecoder(pixelLimit: 1_000_000, passes: [.located, .ownDecoder])
 
 runFuzzer { data, size in
@@ -24,6 +25,16 @@ runFuzzer { data, size in
         guard input.count >= 10, let drawn = drawn(input) else { return 0 }
         image = drawn
     }
+    let limit = Int(input[input.count - 1] % 8)
+    let regions = CodeRegionFinder.regions(in: image, limit: limit)
+    require(regions.count <= limit, "\(regions.count) regions for a limit of \(limit)")
+    for region in regions {
+        require(
+            region.x0 >= 0 && region.y0 >= 0 && region.x0 < region.x1 && region.y0 < region.y1
+                && region.x1 <= image.width && region.y1 <= image.height && region.score > 0,
+            "region \(region) in \(image.width) × \(image.height)")
+    }
+    require(zip(regions, regions.dropFirst()).allSatisfy { $0.score >= $1.score }, "regions not busiest first")
     let symbols: [QRSymbol]
     do {
         symbols = try decoder.scan(image)
