@@ -67,13 +67,11 @@ final class FirstPass {
         lastLocated = false
         var shrunk = false
         if let locator, !runs.twoLevel, image.width * image.height >= largePixels {
-            let factor = plan.factor
-            if factor > 1 {
-                image.downscale(by: factor, into: &small)
-                shrunk = true
-            }
+            let factor = max(2, plan.factor)
+            image.downscale(by: factor, into: &small)
+            shrunk = factor == plan.factor
             let symbols = try locator.scan(
-                source: image, working: shrunk ? small : image, toSource: .scale(Double(factor)),
+                source: image, working: small, toSource: .scale(Double(factor)),
                 with: scanner, windows: Self.locatingWindows, triples: Self.locatingTriples)
             if !symbols.isEmpty, locator.lastPatternsUnused == 0 {
                 lastLocated = true
