@@ -55,8 +55,8 @@ final class FirstPass {
     /// The codes in `image`, as a single full scan with `scanner` would find them.
     ///
     /// With a `locator`, a large photo (more than two levels) is first searched for finder patterns on the shrunk
-    /// image and each code read by zbar from an upright crop of it: a few thousand pixels instead of the frame.
-    /// Its codes are taken only when every finder pattern found belongs to one of them; otherwise the scans follow.
+    /// image and the code read by zbar from an upright crop of it: tens of thousands of pixels instead of the frame.
+    /// Its codes are taken only when no well-seen finder pattern is left outside them; otherwise the scans follow.
     func scan(
         _ image: GrayImage, with scanner: QRScanner, locator: GeometryPass? = nil
     ) throws(DecodeError) -> [QRSymbol] {
