@@ -12,6 +12,10 @@
 /// a small code printed inside a large one) gets the full scan alone, as before. A two-level image may still hold a
 /// second code with smaller modules beside the one found (the shrink was measured on the larger): any ink outside
 /// the codes found sends it to the full scan too, which costs nothing on a picture of one code.
+///
+/// A large photo scanned from `QRDecoder.scan` goes to the geometry pass first: finder patterns on the shrunk image,
+/// the code read by zbar from an upright crop at 4 pixels a module, far cheaper than a scan of the frame (figures:
+/// docs/performance.md). The scans follow only when that reads nothing or leaves finder patterns unexplained.
 final class FirstPass {
     /// What the cheap scan of one image does.
     struct Plan: Sendable, Hashable {
@@ -33,6 +37,13 @@ final class FirstPass {
     private(set) var lastPlan = Plan.full
     private(set) var lastCheapScanFound = false
 
+    /// Whether the last image's codes came from the located crops (`scan` with a locator).
+    private(set) var lastLocated = false
+
+    /// The threshold window and finder triples the locating step tries: one window and the least distorted triple.
+    static let locatingWindows = [20]
+    static let locatingTriples = 1
+
     /// The shrunk image, reused from one file to the next.
     private var small = GrayImage(width: 0, height: 0, pixels: [])
 
@@ -42,15 +53,35 @@ final class FirstPass {
     }
 
     /// The codes in `image`, as a single full scan with `scanner` would find them.
-    func scan(_ image: GrayImage, with scanner: QRScanner) throws(DecodeError) -> [QRSymbol] {
+    ///
+    /// With a `locator`, a large photo (more than two levels) is first searched for finder patterns on the shrunk
+    /// image and the code read by zbar from an upright crop of it: tens of thousands of pixels instead of the frame.
+    /// Its codes are taken only when no well-seen finder pattern is left outside them; otherwise the scans follow.
+    func scan(
+        _ image: GrayImage, with scanner: QRScanner, locator: GeometryPass? = nil
+    ) throws(DecodeError) -> [QRSymbol] {
         let runs = ModuleSize.measure(image)
         let plan = plan(for: image, runs: runs)
         lastPlan = plan
         lastCheapScanFound = false
+        lastLocated = false
+        var shrunk = false
+        if let locator, !runs.twoLevel, image.width * image.height >= largePixels {
+            let factor = max(2, plan.factor)
+            image.downscale(by: factor, into: &small)
+            shrunk = factor == plan.factor
+            let symbols = try locator.scan(
+                source: image, working: small, toSource: .scale(Double(factor)),
+                with: scanner, windows: Self.locatingWindows, triples: Self.locatingTriples)
+            if !symbols.isEmpty, locator.lastPatternsUnused == 0 {
+                lastLocated = true
+                return symbols
+            }
+        }
         if plan != .full {
             let symbols: [QRSymbol]
             if plan.factor > 1 {
-                image.downscale(by: plan.factor, into: &small)
+                if !shrunk { image.downscale(by: plan.factor, into: &small) }
                 let factor = plan.factor
                 // A module's corner at x in the small image spans x * factor ..< (x + 1) * factor.
                 symbols = try scanner.scan(small, density: plan.density, testInverted: false) {
@@ -200,9 +231,24 @@ extension GrayImage {
         let reciprocal = ((1 << 16) + factor * factor / 2) / (factor * factor)
         let usedWidth = outWidth * factor
         // Per input column, the sum of the band's `factor` rows: a plain loop the compiler vectorises.
-        var columns = [UInt16](repeating: 0, count: usedWidth)
+        var columns = [UInt16](repeating: 0, count: factor == 2 ? 0 : usedWidth)
         self.pixels.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { out in
+                if factor == 2 {
+                    // The same sums, each 2 × 2 block read at once.
+                    for y in 0..<outHeight {
+                        let first = 2 * y * width
+                        let second = first + width
+                        let outRow = y * outWidth
+                        for x in 0..<outWidth {
+                            let sum =
+                                UInt16(source[first + 2 * x]) &+ UInt16(source[first + 2 * x + 1])
+                                &+ UInt16(source[second + 2 * x]) &+ UInt16(source[second + 2 * x + 1])
+                            out[outRow + x] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
+                        }
+                    }
+                    return
+                }
                 columns.withUnsafeMutableBufferPointer { columns in
                     for y in 0..<outHeight {
                         let first = y * factor * width
@@ -212,17 +258,10 @@ extension GrayImage {
                             for x in 0..<usedWidth { columns[x] &+= UInt16(source[row + x]) }
                         }
                         let outRow = y * outWidth
-                        if factor == 2 {
-                            for x in 0..<outWidth {
-                                out[outRow + x] = UInt8(
-                                    truncatingIfNeeded: (Int(columns[2 * x]) + Int(columns[2 * x + 1]) + 2) >> 2)
-                            }
-                        } else {
-                            for x in 0..<outWidth {
-                                var sum = 0
-                                for dx in 0..<factor { sum += Int(columns[x * factor + dx]) }
-                                out[outRow + x] = UInt8(truncatingIfNeeded: min(255, (sum * reciprocal) >> 16))
-                            }
+                        for x in 0..<outWidth {
+                            var sum = 0
+                            for dx in 0..<factor { sum += Int(columns[x * factor + dx]) }
+                            out[outRow + x] = UInt8(truncatingIfNeeded: min(255, (sum * reciprocal) >> 16))
                         }
                     }
                 }

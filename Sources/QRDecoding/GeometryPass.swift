@@ -18,6 +18,8 @@ final class GeometryPass {
 
     /// How many crops the last `scan` handed zbar (for tests).
     private(set) var lastCropCount = 0
+    /// How many finder patterns of the last `scan`'s final threshold window no code it read was made of.
+    private(set) var lastPatternsUnused = 0
 
     /// The codes found in `working` (a possibly reduced copy of `source`, mapped back by `toSource`), with
     /// corners in `source`'s coordinates; `[]` when none.
@@ -83,6 +85,7 @@ final class GeometryPass {
         source: GrayImage, working: GrayImage, toSource: AffineMap, reader: Reader, windows: [Int], triples: Int
     ) throws(DecodeError) -> [QRSymbol] {
         lastCropCount = 0
+        lastPatternsUnused = 0
         let longSide = max(working.width, working.height)
         guard min(working.width, working.height) >= 21 else { return [] }
         let sourceMap = PerspectiveMap(toSource)
@@ -125,10 +128,36 @@ final class GeometryPass {
                     used += corners
                 }
             }
+            lastPatternsUnused = Self.strayPatterns(patterns, used: used, codes: found, toSource: sourceMap)
             if !found.isEmpty { return found }
         }
         return []
     }
+
+    /// How many of `patterns` (working pixels) may belong to a code not read: not used by a code read, seen on
+    /// `strayRows` rows or more (noise rarely is), and outside each code read (its corners' box in `source` pixels,
+    /// widened by a quarter of its size on each side, where its own modules give false hits).
+    private static func strayPatterns(
+        _ patterns: [FinderPatternFinder.Pattern], used: [FinderPatternFinder.Pattern], codes: [QRSymbol],
+        toSource: PerspectiveMap
+    ) -> Int {
+        let boxes = codes.compactMap { code -> (x: ClosedRange<Double>, y: ClosedRange<Double>)? in
+            let xs = code.corners.map { Double($0.x) }
+            let ys = code.corners.map { Double($0.y) }
+            guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+            let margin = max(maxX - minX, maxY - minY) / 4
+            return ((minX - margin)...(maxX + margin), (minY - margin)...(maxY + margin))
+        }
+        return patterns.filter { pattern in
+            guard pattern.count >= strayRows, !used.contains(pattern),
+                let point = toSource.apply(pattern.x, pattern.y)
+            else { return false }
+            return !boxes.contains { $0.x.contains(point.x) && $0.y.contains(point.y) }
+        }.count
+    }
+
+    /// Rows a finder pattern must be seen on to count as a possible code's (a module of 2 pixels gives 6).
+    static let strayRows = 4
 
     /// The code our own decoder reads in the modules `map` (modules → `source` pixels) places; `[]` when none.
     private func readModules(_ source: GrayImage, map: PerspectiveMap, dimension: Int) -> [QRSymbol] {

@@ -5,45 +5,63 @@
 enum LocalThreshold {
     /// One byte per pixel, 1 where the pixel is darker than its window's mean by more than `bias` levels.
     ///
-    /// The window is `2 * radius + 1` pixels square, clipped at the image edges. Sums are kept modulo 2³² (wrapping):
-    /// each window's sum is below 2³², so the differences of the running sums are exact.
+    /// The window is `2 * radius + 1` pixels square, clipped at the image edges. The window sums slide: one sum per
+    /// column over the window's rows, moved down a row at a time, and their running sum along each row, so the
+    /// memory beside the mask is a few rows. Sums are kept modulo 2³² (wrapping): each window's sum is below 2³², so
+    /// the differences of the running sums are exact.
     static func darkMask(_ image: GrayImage, radius: Int, bias: Int = 3) -> [UInt8] {
         let width = image.width
         let height = image.height
-        guard width > 0, height > 0 else { return [] }
+        guard width > 0, height > 0, image.pixels.count == width * height else { return [] }
         let radius = max(1, radius)
-        let stride = width + 1
-        // Integral image with a zero first row and column.
-        var integral = [UInt32](repeating: 0, count: stride * (height + 1))
-        image.pixels.withUnsafeBufferPointer { pixels in
-            integral.withUnsafeMutableBufferPointer { sums in
-                for y in 0..<height {
-                    var rowSum: UInt32 = 0
-                    let above = y * stride
-                    let here = (y + 1) * stride
-                    for x in 0..<width {
-                        rowSum &+= UInt32(pixels[y * width + x])
-                        sums[here + x + 1] = sums[above + x + 1] &+ rowSum
-                    }
-                }
-            }
-        }
+        var columns = [UInt32](repeating: 0, count: width)
+        // prefix[x]: the sum of columns[0..<x].
+        var prefix = [UInt32](repeating: 0, count: width + 1)
         var mask = [UInt8](repeating: 0, count: width * height)
         image.pixels.withUnsafeBufferPointer { pixels in
-            integral.withUnsafeBufferPointer { sums in
-                mask.withUnsafeMutableBufferPointer { mask in
-                    for y in 0..<height {
-                        let top = max(0, y - radius)
-                        let bottom = min(height, y + radius + 1)
-                        for x in 0..<width {
-                            let left = max(0, x - radius)
-                            let right = min(width, x + radius + 1)
-                            let sum =
-                                sums[bottom * stride + right] &- sums[top * stride + right]
-                                &- sums[bottom * stride + left] &+ sums[top * stride + left]
-                            let area = (bottom - top) * (right - left)
-                            let value = Int(pixels[y * width + x]) + bias
-                            mask[y * width + x] = value * area < Int(sum) ? 1 : 0
+            columns.withUnsafeMutableBufferPointer { columns in
+                prefix.withUnsafeMutableBufferPointer { prefix in
+                    mask.withUnsafeMutableBufferPointer { mask in
+                        // The rows top..<bottom are summed in `columns`.
+                        var top = 0
+                        var bottom = 0
+                        for y in 0..<height {
+                            while bottom < min(height, y + radius + 1) {
+                                let row = bottom * width
+                                for x in 0..<width { columns[x] &+= UInt32(pixels[row + x]) }
+                                bottom += 1
+                            }
+                            while top < y - radius {
+                                let row = top * width
+                                for x in 0..<width { columns[x] &-= UInt32(pixels[row + x]) }
+                                top += 1
+                            }
+                            var running: UInt32 = 0
+                            for x in 0..<width {
+                                prefix[x] = running
+                                running &+= columns[x]
+                            }
+                            prefix[width] = running
+                            let rows = bottom - top
+                            let row = y * width
+                            // Away from the left and right edges every window is whole: a loop without clipping.
+                            let inner = min(width, radius)..<max(min(width, radius), width - radius - 1)
+                            for edge in [0..<inner.lowerBound, inner.upperBound..<width] {
+                                for x in edge {
+                                    let left = max(0, x - radius)
+                                    let right = min(width, x + radius + 1)
+                                    let sum = prefix[right] &- prefix[left]
+                                    let area = rows * (right - left)
+                                    let value = Int(pixels[row + x]) + bias
+                                    mask[row + x] = value * area < Int(sum) ? 1 : 0
+                                }
+                            }
+                            let span = 2 * radius + 1
+                            let area = rows * span
+                            for x in inner {
+                                let sum = prefix[x - radius + span] &- prefix[x - radius]
+                                mask[row + x] = (Int(pixels[row + x]) + bias) * area < Int(sum) ? 1 : 0
+                            }
                         }
                     }
                 }

@@ -320,7 +320,7 @@ public final class QRDecoder {
             case .original:
                 // perf: a cheap scan, then the full scan only if it finds nothing (FirstPass.swift); corners come
                 // back in `image`'s coordinates, as `.identity` expects.
-                symbols = try firstPass.scan(image, with: scanner)
+                symbols = try firstPass.scan(image, with: scanner, locator: geometryPass)
             default:
                 symbols = try scanner.scan(prepared.image)
             }

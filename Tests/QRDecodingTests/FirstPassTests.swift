@@ -149,4 +149,70 @@ struct FirstPassTests {
         #expect(try decoder.decode(png).map(\.text) == [Self.payload])
         #expect(decoder.lastPassCount == 1)
     }
+    /// A camera-like frame: each code turned by `degrees` about its centre and laid, ink 40 on paper 200, at `centres`
+    /// on a 1280 × 960 background of level 120 with noise (bilinear, as a lens would blur it).
+    static func cameraFrame(_ codes: [(image: GrayImage, centre: (x: Double, y: Double))], degrees: Double)
+        -> GrayImage
+    {
+        let width = 1280
+        let height = 960
+        var state: UInt32 = 2024
+        var pixels = (0..<(width * height)).map { _ -> UInt8 in
+            state = state &* 1_103_515_245 &+ 12345
+            return UInt8(110 + Int(state >> 16) % 21)
+        }
+        let angle = degrees * Double.pi / 180
+        let (cosine, sine) = (cos(angle), sin(angle))
+        for (code, centre) in codes {
+            let half = (x: Double(code.width) / 2, y: Double(code.height) / 2)
+            let reach = Int(half.x + half.y) + 2
+            for y in max(0, Int(centre.y) - reach)..<min(height, Int(centre.y) + reach) {
+                for x in max(0, Int(centre.x) - reach)..<min(width, Int(centre.x) + reach) {
+                    let (dx, dy) = (Double(x) + 0.5 - centre.x, Double(y) + 0.5 - centre.y)
+                    let fx = cosine * dx + sine * dy + half.x - 0.5
+                    let fy = -sine * dx + cosine * dy + half.y - 0.5
+                    guard fx >= 0, fy >= 0, fx < Double(code.width - 1), fy < Double(code.height - 1) else { continue }
+                    let (x0, y0) = (Int(fx), Int(fy))
+                    let (wx, wy) = (fx - Double(x0), fy - Double(y0))
+                    func at(_ x: Int, _ y: Int) -> Double { code.pixels[y * code.width + x] == 0 ? 40 : 200 }
+                    let top = at(x0, y0) * (1 - wx) + at(x0 + 1, y0) * wx
+                    let bottom = at(x0, y0 + 1) * (1 - wx) + at(x0 + 1, y0 + 1) * wx
+                    pixels[y * width + x] = UInt8((top * (1 - wy) + bottom * wy).rounded())
+                }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    @Test("a camera frame's code is read from an upright crop located on the shrunk frame, as the full scan reads it")
+    func locatedFirst() throws {
+        let frame = Self.cameraFrame(
+            [(PNGFixtures.codeImage(Self.payload, moduleSize: 5), (x: 500, y: 400))], degrees: 13)
+        let pass = FirstPass()
+        let symbols = try pass.scan(frame, with: QRScanner(), locator: GeometryPass())
+        #expect(symbols.map(\.text) == [Self.payload])
+        #expect(pass.lastLocated && pass.lastPlan.factor == 2)
+        // Corners in the frame's coordinates, where the full scan puts them.
+        let full = try QRScanner().scan(frame)
+        #expect(full.map(\.text) == [Self.payload])
+        for corner in try #require(symbols.first).corners {
+            #expect(
+                try #require(full.first).corners.contains { abs($0.x - corner.x) <= 6 && abs($0.y - corner.y) <= 6 })
+        }
+        // Without a locator (the reduced picture of a large JPEG), the cheap scan as before.
+        _ = try pass.scan(frame, with: QRScanner())
+        #expect(!pass.lastLocated && pass.lastCheapScanFound)
+    }
+
+    @Test("codes the located crops did not read keep the frame for the scans: three codes, all three found")
+    func locatedLeavesOthers() throws {
+        let texts = ["First\nfirst@example.com", "Second\nsecond@example.com", "Third\nthird@example.com"]
+        let frame = Self.cameraFrame(
+            zip(texts, [(x: 250.0, y: 250.0), (x: 700, y: 300), (x: 450, y: 700)]).map {
+                (PNGFixtures.codeImage($0.0, moduleSize: 5), $0.1)
+            }, degrees: 8)
+        let pass = FirstPass()
+        let symbols = try pass.scan(frame, with: QRScanner(), locator: GeometryPass())
+        #expect(Set(symbols.map(\.text)) == Set(texts))
+    }
 }

@@ -148,4 +148,49 @@ struct GeometryPassTests {
             width: 48, height: 48, pixels: (0..<2304).map { $0 < 1000 ? 0 : ($0 % 48 < 3 ? 0 : 255) })
         #expect(try located.scan(halfDark) == [])
     }
+    /// The local threshold as first written (an integral image of the whole picture): the reference for the sliding
+    /// sums now used.
+    static func integralDarkMask(_ image: GrayImage, radius: Int, bias: Int = 3) -> [UInt8] {
+        let (width, height) = (image.width, image.height)
+        let stride = width + 1
+        var sums = [Int](repeating: 0, count: stride * (height + 1))
+        for y in 0..<height {
+            var rowSum = 0
+            for x in 0..<width {
+                rowSum += Int(image.pixels[y * width + x])
+                sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1] + rowSum
+            }
+        }
+        var mask = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            let (top, bottom) = (max(0, y - radius), min(height, y + radius + 1))
+            for x in 0..<width {
+                let (left, right) = (max(0, x - radius), min(width, x + radius + 1))
+                let sum =
+                    sums[bottom * stride + right] - sums[top * stride + right] - sums[bottom * stride + left]
+                    + sums[top * stride + left]
+                let area = (bottom - top) * (right - left)
+                mask[y * width + x] = (Int(image.pixels[y * width + x]) + bias) * area < sum ? 1 : 0
+            }
+        }
+        return mask
+    }
+
+    @Test("the local threshold's sliding window sums give the integral image's mask, edges and large windows too")
+    func slidingThreshold() {
+        var state: UInt32 = 7
+        for (width, height, radius) in [(1, 1, 1), (5, 3, 1), (37, 23, 4), (64, 48, 40), (131, 97, 8), (300, 1, 20)] {
+            let pixels = (0..<(width * height)).map { index -> UInt8 in
+                state = state &* 1_103_515_245 &+ 12345
+                // Noise over a slope, so that the mask is neither all dark nor all light.
+                return UInt8(truncatingIfNeeded: Int(state >> 24) / 2 + index % max(1, width) * 100 / max(1, width))
+            }
+            let image = GrayImage(width: width, height: height, pixels: pixels)
+            let mask = LocalThreshold.darkMask(image, radius: radius)
+            #expect(mask == Self.integralDarkMask(image, radius: radius), "\(width) × \(height), radius \(radius)")
+        }
+        let code = PNGFixtures.codeImage(Self.payload, moduleSize: 3)
+        let mask = LocalThreshold.darkMask(code, radius: 20)
+        #expect(mask == Self.integralDarkMask(code, radius: 20) && mask.contains(1) && mask.contains(0))
+    }
 }
