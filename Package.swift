@@ -77,7 +77,7 @@ let package = Package(
             name: "ProspectsWeb",
             dependencies: [
                 "ProspectsService", "HTTPServer", "SafeHTML", "ProspectStore", "ProspectsCore", "ProspectsExchange",
-                "ProspectsIngest", "QRDecoding",
+                "ProspectsIngest", "QRDecoding", "SystemCalls",
             ],
             swiftSettings: strict
         ),
@@ -156,7 +156,7 @@ let package = Package(
             dependencies: [
                 "ProspectsWeb", "ProspectsService", "ProspectStore", "ProspectsCore", "ProspectsIngest",
                 "ProspectsTestSupport",
-                "QRDecoding", "WebTestSupport", "prospects",
+                "QRDecoding", "WebTestSupport", "SystemCalls", "prospects",
             ],
             swiftSettings: strict
         ),

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Synchronization
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc
@@ -14,7 +15,7 @@ public final class HTTPServer: Sendable {
     public let port: UInt16
     public let configuration: HTTPServerConfiguration
     private let core: ServerCore
-    private let daemon: Mutex<Daemon?>
+    private let daemon: Locked<Daemon?>
 
     /// A libmicrohttpd daemon handle and its listening socket, taken once by `stop()`.
     private struct Daemon: @unchecked Sendable {
@@ -76,7 +77,7 @@ public final class HTTPServer: Sendable {
         self.port = socket.port
         self.configuration = configuration
         self.core = core
-        self.daemon = Mutex(Daemon(pointer: pointer, listeningSocket: socket.fd))
+        self.daemon = Locked(Daemon(pointer: pointer, listeningSocket: socket.fd))
     }
 
     /// Starts serving with a closure as the handler.
@@ -120,7 +121,7 @@ final class ServerCore: Sendable {
     let handler: any HTTPHandler
     let configuration: HTTPServerConfiguration
     private let inFlight = Atomic<Int>(0)
-    private let streams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
+    private let streams = Locked<[ObjectIdentifier: ResponseStream]>([:])
 
     init(handler: any HTTPHandler, configuration: HTTPServerConfiguration) {
         self.handler = handler

@@ -1,6 +1,6 @@
 import CMicroHTTPD
 import Glibc
-import Synchronization
+import SystemCalls
 
 /// A response body written over time, as Server-Sent Events are: a writer on any thread appends bytes, the server
 /// sends them, and the connection sleeps (suspended, using no thread) while there is nothing to send.
@@ -25,7 +25,7 @@ public final class ResponseStream: Sendable {
         let pointer: OpaquePointer
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 
@@ -50,13 +50,11 @@ public final class ResponseStream: Sendable {
     /// longer open (the client left: the writer can stop).
     @discardableResult
     public func write(_ bytes: [UInt8], holdingAtMost limit: Int) -> Bool {
-        while true {
-            let (open, unsent) = state.withLock { state in
-                (!state.closed && !state.finished, state.pending.count - state.sent)
-            }
-            guard open else { return false }
-            if unsent <= limit { return write(bytes) }
-            usleep(1_000)
+        state.wait(until: { $0.closed || $0.finished || $0.pending.count - $0.sent <= limit }) { state in
+            guard !state.closed, !state.finished else { return false }
+            state.pending.append(contentsOf: bytes)
+            Self.wake(&state)
+            return true
         }
     }
 

@@ -1,12 +1,13 @@
 import Foundation
 import HTTPServer
 import Synchronization
+import SystemCalls
 
 /// Tells every open event stream when the list changed: by this server's own forms, or by another process writing
 /// the same store (`prospects ingest`, `watch`, another `serve`), which it learns by polling the store's change
 /// generation once a second (one row, on SQLite and PostgreSQL alike), the one the page cache is keyed by.
 final class ChangeMonitor: Sendable {
-    private let streams = Mutex<[ResponseStream]>([])
+    private let streams = Locked<[ResponseStream]>([])
     private let changedHere = Atomic<Bool>(false)
     private let stopped = Atomic<Bool>(false)
 

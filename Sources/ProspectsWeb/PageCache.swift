@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SystemCalls
 
 /// Rendered list pages, kept while the store's generation stays the same, so that a page many people look at is
 /// read from the store once per change rather than once per request (its three counts and its sort each read every
@@ -53,7 +53,7 @@ final class PageCache: Sendable {
         var byteCount = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The most bytes of pages kept.
     let capacity: Int
     /// Stands in for the form token in a cached page: random per process, so no lead's text can contain it by

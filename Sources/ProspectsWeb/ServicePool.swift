@@ -1,5 +1,5 @@
 import ProspectsService
-import Synchronization
+import SystemCalls
 
 /// Application layers for the server's worker threads: a `ProspectsService` (and its store connection) belongs to
 /// one thread at a time, so each request borrows one and gives it back.
@@ -9,7 +9,7 @@ final class ServicePool: Sendable {
         let service: ProspectsService
     }
 
-    private let idle = Mutex<[Entry]>([])
+    private let idle = Locked<[Entry]>([])
     private let makeService: @Sendable () -> ProspectsService
 
     init(makeService: @escaping @Sendable () -> ProspectsService) {

@@ -2,7 +2,7 @@ import Foundation
 import ProspectStore
 import ProspectsIngest
 import ProspectsService
-import Synchronization
+import SystemCalls
 
 /// One browser's session: the synchronizer token its forms must send back, who signed in on it, and what an upload
 /// left to show.
@@ -47,8 +47,8 @@ final class SessionStore: Sendable {
         var store: (any WebSessionStore)?
     }
 
-    private let connection = Mutex(Connection())
-    private let local = Mutex(LocalState())
+    private let connection = Locked(Connection())
+    private let local = Locked(LocalState())
     private let openStore: @Sendable () throws -> any ProspectStore
     private let now: @Sendable () -> Date
     private let capacity: Int

@@ -1,5 +1,5 @@
 import ProspectStore
-import Synchronization
+import SystemCalls
 
 /// The store's change generation, read on a connection of its own: the key that tells a cached page from a stale
 /// one. Every committed write transaction of any process moves it (see `ProspectStore.changeCounter`).
@@ -9,7 +9,7 @@ final class StoreGeneration: Sendable {
         var store: (any ProspectStore)?
     }
 
-    private let probe = Mutex(Probe())
+    private let probe = Locked(Probe())
     private let openStore: @Sendable () throws -> any ProspectStore
 
     init(openStore: @escaping @Sendable () throws -> any ProspectStore) {

@@ -7,7 +7,7 @@ import ProspectsIngest
 import ProspectsService
 import QRDecoding
 import SafeHTML
-import Synchronization
+import SystemCalls
 
 /// The web front-end: turns requests into calls of the application layer and its answers into pages. It checks,
 /// before anything else, that the `Host` names this server (DNS rebinding) and that every POST carries its
@@ -23,7 +23,7 @@ final class WebApplication: HTTPHandler {
     let generation: StoreGeneration
     /// Where every upload is kept: archive, quarantine, and `.incoming/` while its request lasts.
     let uploads: UploadFolder
-    let limiter = Mutex(SignInLimiter())
+    let limiter = Locked(SignInLimiter())
     let now: @Sendable () -> Date
 
     init(

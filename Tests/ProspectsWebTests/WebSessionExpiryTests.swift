@@ -2,7 +2,7 @@ import Foundation
 import ProspectStore
 import ProspectsIngest
 import ProspectsTestSupport
-import Synchronization
+import SystemCalls
 import Testing
 
 @testable import ProspectsWeb
@@ -12,7 +12,7 @@ import Testing
 @Suite struct WebSessionExpiryTests {
     /// A clock the test moves.
     final class TestClock: Sendable {
-        let time = Mutex(Date(timeIntervalSince1970: 1_780_000_000))
+        let time = Locked(Date(timeIntervalSince1970: 1_780_000_000))
         func advance(_ seconds: TimeInterval) { time.withLock { $0 += seconds } }
         var now: Date { time.withLock { $0 } }
     }
