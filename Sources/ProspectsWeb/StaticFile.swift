@@ -28,7 +28,7 @@ struct StaticFile: Sendable {
             * { box-sizing: border-box; }
             body { margin: 0; background: #fafbfc; }
             header.top { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.25rem;
-              padding: .75rem 1rem; background: var(--ink); }
+              padding: .75rem 1rem; background: var(--ink); color: #fff; }
             header.top a { color: #fff; text-decoration: none; font-weight: 600; }
             header.top a.brand { font-size: 1.15rem; margin-right: auto; }
             header.top a[aria-current=page] { text-decoration: underline; }
@@ -102,6 +102,7 @@ struct StaticFile: Sendable {
                 font-size: .9rem; }
               header.top a.brand { font-size: 1rem; }
               #notify-reminders { width: 1.75rem; height: 1.75rem; flex: none; }
+              header.top form.signout button { padding: .15rem .4rem; }
               header.top .account { display: inline-block; max-width: 5rem; overflow: hidden; text-overflow: ellipsis;
                 vertical-align: bottom; }
               main { padding: .75rem; }
