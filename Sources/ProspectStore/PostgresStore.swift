@@ -296,6 +296,12 @@ public final class PostgresStore: ProspectStore {
         return try row.int(0)
     }
 
+    public func tabCounts(_ query: ProspectQuery) throws(StoreError) -> (everyone: Int, contacted: Int) {
+        let (sql, values) = ProspectSQL.tabCounts(query, dialect: Self.dialect)
+        guard let row = try connection.execute(sql, values).rows.first else { return (0, 0) }
+        return (try row.int(0), try row.int(1))
+    }
+
     public func addNote(_ reference: ProspectReference, _ text: String, author: String, at date: Date)
         throws(StoreError) -> Bool
     {

@@ -173,6 +173,19 @@ enum ProspectSQL {
         return ("SELECT count(*) FROM prospects\(condition)", values)
     }
 
+    /// How many prospects `query` picks and how many of those are contacted (its tab, limit and offset aside), in
+    /// one statement: one pass over the table when `query` has conditions; without any, the whole table's count is
+    /// SQLite's b-tree count, cheaper than a pass, so only the contacted are scanned for.
+    static func tabCounts(_ query: ProspectQuery, dialect: SQLDialect) -> (sql: String, values: [SQLValue]) {
+        var all = query
+        all.filter = .everyone
+        let (condition, values) = condition(all, dialect: dialect)
+        guard condition.isEmpty else {
+            return ("SELECT count(*), count(CASE WHEN contacted THEN 1 END) FROM prospects\(condition)", values)
+        }
+        return ("SELECT (SELECT count(*) FROM prospects), count(*) FROM prospects WHERE contacted = TRUE", values)
+    }
+
     /// The prospects `query` picks, and the values of its `$n`, numbered as conditions are added.
     static func list(_ query: ProspectQuery, dialect: SQLDialect) -> (sql: String, values: [SQLValue]) {
         var (condition, values) = condition(query, dialect: dialect)
@@ -200,8 +213,14 @@ enum ProspectSQL {
         }
         // A page: its ids first, so that the other addresses and tags are gathered for its rows only, not for every
         // row the sort takes in.
+        // Most recent first, the rows are read newest id first where the store can be told so (`scanOrder`): ids
+        // mostly follow creation, so the top-N sort then rejects nearly every row instead of taking each one in.
+        var source = "prospects\(condition)"
+        if query.sort == .recent, let scan = dialect.scanOrder(query.reverse ? "id ASC" : "id DESC") {
+            source = "(SELECT id, created_at FROM prospects\(condition) \(scan))"
+        }
         return (
-            "SELECT \(columns(dialect)) FROM prospects WHERE id IN (SELECT id FROM prospects\(condition) "
+            "SELECT \(columns(dialect)) FROM prospects WHERE id IN (SELECT id FROM \(source) "
                 + "ORDER BY \(order)\(page)) ORDER BY \(order)", values
         )
     }

@@ -215,6 +215,9 @@ public protocol ProspectStore: AnyObject {
     func count() throws(StoreError) -> Int
     /// How many prospects `query` picks, its limit and offset aside: counted by the database, as `forEach` selects.
     func count(_ query: ProspectQuery) throws(StoreError) -> Int
+    /// How many prospects `query` picks, its tab, limit and offset aside, and how many of those are contacted: the
+    /// list's tab counts, in one statement.
+    func tabCounts(_ query: ProspectQuery) throws(StoreError) -> (everyone: Int, contacted: Int)
     /// The store's change generation: a number that moves with every committed write transaction of any connection
     /// or process (once per transaction, not per row), cheap enough to read on every request; nil for a store that
     /// has none.

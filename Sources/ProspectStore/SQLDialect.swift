@@ -8,4 +8,7 @@ struct SQLDialect {
     let otherEmails: String
     /// A prospect's tags joined with line feeds (which no tag holds); NULL for none.
     let tags: String
+    /// The clause that makes a subquery in FROM yield its rows in `order` (an id order) to the query around it, or
+    /// nil where the planner sorts its own way regardless (PostgreSQL's top-N heap sort).
+    var scanOrder: @Sendable (_ order: String) -> String? = { _ in nil }
 }

@@ -86,7 +86,9 @@ public final class SQLiteStore: TransactionGrouping {
     private static let dialect = SQLDialect(
         searchKey: { "\(foldFunction)(\($0))" }, contains: { "\(containsFunction)(\($0), \($1))" },
         otherEmails: "(SELECT group_concat(email, char(10)) FROM other_emails WHERE prospect_id = prospects.id)",
-        tags: "(SELECT group_concat(tag, char(10)) FROM tags WHERE prospect_id = prospects.id)")
+        tags: "(SELECT group_concat(tag, char(10)) FROM tags WHERE prospect_id = prospects.id)",
+        // A LIMIT keeps SQLite from flattening the subquery and dropping its ORDER BY; -1 is no limit.
+        scanOrder: { "ORDER BY \($0) LIMIT -1" })
 
     /// A new prospect's other addresses and first note, which live in tables of their own.
     private func recordDetails(of sighting: Sighting, id: Int64) throws(StoreError) {
@@ -228,6 +230,12 @@ public final class SQLiteStore: TransactionGrouping {
     public func count(_ query: ProspectQuery) throws(StoreError) -> Int {
         let (sql, values) = ProspectSQL.count(query, dialect: Self.dialect)
         return try database.query(sql, values) { row throws(StoreError) in try row.int(0) }.first ?? 0
+    }
+
+    public func tabCounts(_ query: ProspectQuery) throws(StoreError) -> (everyone: Int, contacted: Int) {
+        let (sql, values) = ProspectSQL.tabCounts(query, dialect: Self.dialect)
+        return try database.query(sql, values) { row throws(StoreError) in (try row.int(0), try row.int(1)) }.first
+            ?? (0, 0)
     }
 
     public func changeCounter() throws(StoreError) -> Int64? {

@@ -72,16 +72,13 @@ public final class ProspectsService {
     }
 
     /// How many prospects each tab holds among those `query`'s search, rating, tag, event and collector select (its
-    /// tab, sort and paging are ignored): two counts the store makes in SQL (`ProspectStore.count(_:)`), no row
-    /// read here.
+    /// tab, sort and paging are ignored): counted by the store in one statement (`ProspectStore.tabCounts(_:)`), no
+    /// row read here.
     public func counts(matching query: ProspectQuery) throws(StoreError) -> TabCounts {
         var all = query
         all.search = query.search.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
-        all.filter = .everyone
-        let store = try store()
-        let everyone = try store.count(all)
-        all.filter = .contacted
-        return TabCounts(everyone: everyone, contacted: try store.count(all))
+        let counts = try store().tabCounts(all)
+        return TabCounts(everyone: counts.everyone, contacted: counts.contacted)
     }
 
     /// Every prospect with a reminder, grouped as the reminders page shows them (see `ReminderGroups`).

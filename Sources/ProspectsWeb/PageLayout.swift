@@ -58,8 +58,12 @@ enum PageLayout {
                         HTML.a(.href(item.path)) { item.rawValue }
                     }
                 }
-                // Shown by the reminders script while notifications are neither allowed nor refused.
-                HTML.button(.type("button"), .id("notify-reminders"), .flag("hidden")) { "Notify me of reminders" }
+                // Shown by the reminders script while notifications are neither allowed nor refused: a bell, so that
+                // the header stays one row on a phone.
+                HTML.button(
+                    .type("button"), .id("notify-reminders"), .flag("hidden"),
+                    .attribute("aria-label", "Notify me of reminders"), .attribute("title", "Notify me of reminders")
+                ) { bell }
                 if let viewer {
                     HTML.form(.method("post"), .action("/signout"), .class("signout")) {
                         csrfField(viewer.csrfToken)
@@ -74,6 +78,23 @@ enum PageLayout {
         return HTML.trustedMarkup("<!DOCTYPE html>").appending(
             .element("html", [.attribute("lang", "en")], content: .element("head", content: head).appending(body)))
     }
+
+    /// A bell icon in the text's colour, hidden from screen readers (its button says what it does).
+    static let bell = HTML.element(
+        "svg",
+        [
+            .attribute("viewBox", "0 0 24 24"), .attribute("width", "18"), .attribute("height", "18"),
+            .attribute("aria-hidden", "true"), .attribute("focusable", "false"),
+        ],
+        content: .element(
+            "path",
+            [
+                .attribute("fill", "currentColor"),
+                .attribute(
+                    "d",
+                    "M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0"
+                        + "v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"),
+            ]))
 
     /// The hidden field that carries the session's synchronizer token in every form that changes something.
     static func csrfField(_ token: String) -> HTML {

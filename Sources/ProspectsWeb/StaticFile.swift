@@ -28,7 +28,7 @@ struct StaticFile: Sendable {
             * { box-sizing: border-box; }
             body { margin: 0; background: #fafbfc; }
             header.top { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.25rem;
-              padding: .75rem 1rem; background: var(--ink); }
+              padding: .75rem 1rem; background: var(--ink); color: #fff; }
             header.top a { color: #fff; text-decoration: none; font-weight: 600; }
             header.top a.brand { font-size: 1.15rem; margin-right: auto; }
             header.top a[aria-current=page] { text-decoration: underline; }
@@ -91,10 +91,20 @@ struct StaticFile: Sendable {
             img.qr { width: min(100%, 320px); height: auto; image-rendering: pixelated; background: #fff; }
             .payload { font-family: ui-monospace, monospace; white-space: pre-wrap; background: var(--soft);
               padding: .5rem; border-radius: 6px; }
-            #notify-reminders { font-size: .85rem; padding: .2rem .5rem; }
+            #notify-reminders { display: inline-flex; align-items: center; justify-content: center; width: 2rem;
+              height: 2rem; padding: 0; border: 1px solid #fff6; border-radius: 50%; background: transparent;
+              color: #fff; cursor: pointer; }
+            #notify-reminders[hidden] { display: none; }
             form.dropping { outline: 2px dashed var(--accent); outline-offset: .5rem; background: var(--soft); }
             #camera video { display: block; width: 100%; max-width: 40rem; background: #000; border-radius: 6px; }
             @media (max-width: 700px) {
+              header.top { flex-wrap: nowrap; gap: .6rem; padding: .6rem .75rem; overflow-x: auto; white-space: nowrap;
+                font-size: .9rem; }
+              header.top a.brand { font-size: 1rem; }
+              #notify-reminders { width: 1.75rem; height: 1.75rem; flex: none; }
+              header.top form.signout button { padding: .15rem .4rem; }
+              header.top .account { display: inline-block; max-width: 5rem; overflow: hidden; text-overflow: ellipsis;
+                vertical-align: bottom; }
               main { padding: .75rem; }
               table.leads thead { display: none; }
               table.leads, table.leads tbody, table.leads tr, table.leads td { display: block; width: 100%; }

@@ -89,6 +89,69 @@ struct ProspectQueryConformanceTests {
         #expect(try names(store, ProspectQuery(collectedBy: "bo", sort: .recent)) == ["Zoë", "Person 10"])
     }
 
+    /// Pages most recent first (or oldest first) follow the creation times, not the ids, and are the same pages the
+    /// whole list cuts: SQLite reads the rows in id order for these, and here the ids follow no order of time.
+    @Test(arguments: StoreKind.allCases)
+    func recentPagesFollowCreationNotIDs(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let store = try fixture.open()
+        let times: [Int64] = [5, 1, 9, 3, 7, 7, 2, 8, 4, 6, 0, 9]
+        for (index, time) in times.enumerated() {
+            let prospect = Prospect(name: "P\(index)", email: "p\(index)@example.com")
+            _ = try store.record([Sighting(prospect: prospect, source: "s\(index)", seenAt: date(1_000 + time))])
+        }
+        #expect(try store.setContacted(.email("p2@example.com"), true))
+        #expect(try store.setContacted(.email("p5@example.com"), true))
+        for reverse in [false, true] {
+            for filter in [ProspectFilter.everyone, .contacted, .uncontacted] {
+                let whole = try names(store, ProspectQuery(filter: filter, sort: .recent, reverse: reverse))
+                var paged: [String] = []
+                for offset in stride(from: 0, to: whole.count + 3, by: 3) {
+                    paged += try names(
+                        store, ProspectQuery(filter: filter, sort: .recent, reverse: reverse, limit: 3, offset: offset))
+                }
+                #expect(paged == whole, "\(filter) \(reverse)")
+            }
+        }
+        let newest = try names(store, ProspectQuery(sort: .recent, limit: 4))
+        // Equal times: the later id first.
+        #expect(newest == ["P11", "P2", "P7", "P5"])
+        #expect(try names(store, ProspectQuery(sort: .recent, reverse: true, limit: 3)) == ["P10", "P1", "P6"])
+        #expect(try names(store, ProspectQuery(filter: .contacted, sort: .recent)) == ["P2", "P5"])
+    }
+
+    /// The tab counts are the two counts `count(_:)` makes, for every kind of condition, the query's own tab ignored.
+    @Test(arguments: StoreKind.allCases)
+    func tabCountsAreTheCountsOfEachTab(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let store = try fixture.open()
+        let ids = try fill(store)
+        #expect(try store.setContacted(.id(try #require(ids["Jürgen Müller"])), true))
+        #expect(try store.setContacted(.id(try #require(ids["Person 2"])), true))
+        #expect(try store.setRating(.id(try #require(ids["Person 2"])), .hot))
+        #expect(try store.changeTags(.id(try #require(ids["Zoë"])), adding: ["VIP"], removing: []))
+        let queries = [
+            ProspectQuery(), ProspectQuery(filter: .uncontacted), ProspectQuery(search: "muller"),
+            ProspectQuery(filter: .contacted, search: "person"), ProspectQuery(rating: .hot), ProspectQuery(tag: "vip"),
+            ProspectQuery(event: "Fair"), ProspectQuery(collectedBy: "bo"), ProspectQuery(search: "nobody"),
+            ProspectQuery(search: "person", limit: 1, offset: 1),
+        ]
+        for query in queries {
+            var all = query
+            all.filter = .everyone
+            var contacted = all
+            contacted.filter = .contacted
+            let counts = try store.tabCounts(query)
+            #expect(counts.everyone == (try store.count(all)), "\(query)")
+            #expect(counts.contacted == (try store.count(contacted)), "\(query)")
+        }
+        #expect(try store.tabCounts(ProspectQuery()) == (everyone: 5, contacted: 2))
+        #expect(try store.tabCounts(ProspectQuery(search: "person")) == (everyone: 3, contacted: 1))
+        #expect(try store.tabCounts(ProspectQuery(search: "nobody")) == (everyone: 0, contacted: 0))
+    }
+
     @Test(arguments: StoreKind.allCases)
     func anEditReKeysTheProspectAndRefusesAnotherOnesAddress(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
