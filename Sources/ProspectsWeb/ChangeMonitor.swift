@@ -47,7 +47,9 @@ final class ChangeMonitor: Sendable {
                 if counter != nil { last = counter }
                 let changed = changedHere.exchange(false, ordering: .acquiring) || moved
                 if changed {
-                    broadcast { $0.send(event: "change", data: "list") }
+                    // The generation now: a page rendered at it already shows this change (see live.js).
+                    let data = counter.map(String.init) ?? "list"
+                    broadcast { $0.send(event: "change", data: data) }
                 } else if ticks % heartbeatEvery == 0 {
                     broadcast { $0.sendHeartbeat() }
                 }

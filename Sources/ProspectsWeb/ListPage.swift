@@ -15,13 +15,15 @@ struct ListPage {
     var csrfToken: String
     /// Whether the viewer may export, import and delete (admins, or anyone when serve needs no accounts).
     var isAdmin = true
+    /// The store's change generation read before the rows (see `PageLayout.page`).
+    var generation: Int64?
 
     /// Prospects in the tab shown (with the search).
     var total: Int { counts[state.tab] }
     var pageCount: Int { max(1, (total + pageSize - 1) / pageSize) }
 
     var html: HTML {
-        PageLayout.page(title: "Leads", section: .list, live: true) {
+        PageLayout.page(title: "Leads", section: .list, live: true, generation: generation) {
             HTML.h1 { "Leads" }
             HTML.p(.class("notice"), .id("stale"), .flag("hidden")) {
                 "The list changed. "

@@ -32,10 +32,11 @@ enum PageLayout {
 
     @TaskLocal static var viewer: Viewer?
 
-    /// A whole page. `live`: the page reloads itself when the list changes (see `StaticFile.liveUpdates`).
+    /// A whole page. `live`: the page reloads itself when the list changes (see `StaticFile.liveUpdates`);
+    /// `generation`: the store's change generation it shows, so that the change it already shows reloads nothing.
     /// `scripts`: the page's own script files, beside the ones every page loads.
     static func page(
-        title: String, section: Section?, live: Bool = false, scripts: [StaticFile] = [],
+        title: String, section: Section?, live: Bool = false, generation: Int64? = nil, scripts: [StaticFile] = [],
         @HTMLBuilder content: () -> HTML
     ) -> HTML {
         let head = HTML {
@@ -47,7 +48,8 @@ enum PageLayout {
             HTML.script(src: StaticFile.reminders.path, .flag("defer"))
             for script in scripts { HTML.script(src: script.path, .flag("defer")) }
         }
-        let body = HTML.body(.flag("data-live", live)) {
+        let shown = generation.map(String.init) ?? ""
+        let body = HTML.body(.flag("data-live", live), .attribute("data-generation", shown)) {
             HTML.header(.class("top")) {
                 HTML.a(.class("brand"), .href("/")) { "Prospects" }
                 // Without sign-in whoever runs serve is the admin.

@@ -7,9 +7,11 @@ import SafeHTML
 struct RemindersPage {
     var groups: ReminderGroups
     var csrfToken: String
+    /// The store's change generation read before the groups (see `PageLayout.page`).
+    var generation: Int64?
 
     var html: HTML {
-        PageLayout.page(title: "Reminders", section: .reminders, live: true) {
+        PageLayout.page(title: "Reminders", section: .reminders, live: true, generation: generation) {
             HTML.h1 { "Reminders" }
             if groups.isEmpty {
                 HTML.p(.class("empty")) { "No reminders. Set one from a lead's page." }

@@ -124,7 +124,8 @@ struct StaticFile: Sendable {
             """)
 
     /// Reloads a page that asks for it (`data-live`) when the server says the list changed, unless the person is
-    /// in the middle of something (a box ticked, a field being typed in).
+    /// in the middle of something (a box ticked, a field being typed in) or the page was rendered at the
+    /// generation the change event names (it already shows that change: the page a form's 303 led to).
     static let liveUpdates = StaticFile(
         path: "/static/live.js", contentType: "text/javascript; charset=utf-8",
         content: """
@@ -132,7 +133,9 @@ struct StaticFile: Sendable {
             (function () {
               if (!document.body.hasAttribute("data-live") || !window.EventSource) return;
               var events = new EventSource("/events");
-              events.addEventListener("change", function () {
+              events.addEventListener("change", function (event) {
+                var shown = document.body.getAttribute("data-generation");
+                if (shown && event.data === shown) return;
                 var busy = document.querySelector("input[type=checkbox]:checked") ||
                   (document.activeElement && document.activeElement.matches("input, textarea, select"));
                 if (busy) {

@@ -275,7 +275,7 @@ final class WebApplication: HTTPHandler {
         let markup = PageLayout.$viewer.withValue(viewer) {
             ListPage(
                 state: state, counts: counts, rows: rows, pageSize: pageSize, csrfToken: placeholder,
-                isAdmin: key.isAdmin
+                isAdmin: key.isAdmin, generation: generation
             ).html.markup
         }
         let rendered = PageCache.Page(markup: markup, placeholder: placeholder)
@@ -294,8 +294,9 @@ final class WebApplication: HTTPHandler {
     }
 
     private func remindersPage(_ context: Context) throws -> HTTPResponse {
+        let generation = generation.current()
         let groups = try services.withService { try $0.reminders(at: now()) }
-        return page(RemindersPage(groups: groups, csrfToken: context.session.csrfToken).html)
+        return page(RemindersPage(groups: groups, csrfToken: context.session.csrfToken, generation: generation).html)
     }
 
     private func scanPage(_ context: Context) -> HTTPResponse {

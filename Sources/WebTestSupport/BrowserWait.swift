@@ -20,3 +20,13 @@ public let screenshotFolder: String = {
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return folder
 }()
+
+extension WebDriverSession {
+    /// Waits until the page shown is the one at the URL ending in `urlSuffix` and holds an element matching
+    /// `selector`: the page a click or navigation leads to, not the one before it nor a reload of that one.
+    public func waitForPage(_ urlSuffix: String, showing selector: String, seconds: Int = 10) throws {
+        try waitUntil("\(urlSuffix) showing \(selector)", seconds: seconds) {
+            try currentURL().hasSuffix(urlSuffix) && findElements(selector).count == 1
+        }
+    }
+}

@@ -38,6 +38,7 @@ extension WebBrowserTests {
         // Edit: a new name and a title.
         let ada = try #require(try web.leads()["Ada Lovelace"]).id
         try session.navigate(to: base + "/leads/\(ada)")
+        try session.waitForPage("/leads/\(ada)", showing: "h1.lead-name")
         try retype("Ada King", into: "#edit input[name=name]", session)
         try retype("Countess", into: "#edit input[name=title]", session)
         try session.click(try session.findElement("#edit button.primary"))

@@ -114,6 +114,7 @@ import WebTestSupport
 
         // A lead's page, and a reminder set on it.
         try session.navigate(to: base + "/leads/\(grace)")
+        try session.waitForPage("/leads/\(grace)", showing: "h1.lead-name")
         #expect(try session.text(of: session.findElement("h1.lead-name")) == "Grace Hopper")
         try session.type("2d", into: try session.findElement("#remind input[name=in]"))
         try session.click(try session.findElement("#remind button.primary"))

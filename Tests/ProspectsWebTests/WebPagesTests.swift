@@ -184,11 +184,16 @@ import WebTestSupport
                 prospect: Prospect(name: "New Person", email: "new@example.org"), source: "elsewhere", seenAt: Date())
         ])
         var received = ""
-        while !received.contains("event: change") {
+        while !(received.contains("event: change") && received.hasSuffix("\n\n")) {
             guard let chunk = try client.readChunk() else { break }
             received += String(decoding: chunk, as: UTF8.self)
         }
         #expect(received.contains("event: change"))
+        // The event names the generation; a list rendered since shows it, so its live script reloads nothing.
+        let event = try #require(received.components(separatedBy: "event: change\n").last)
+        let named = try #require(event.split(separator: "\n").first { $0.hasPrefix("data: ") }).dropFirst(6)
+        #expect(Int64(named) != nil, "the generation, a number")
+        #expect(try web.get("/").text.contains("data-generation=\"\(named)\""))
     }
 }
 
