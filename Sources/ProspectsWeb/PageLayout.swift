@@ -67,11 +67,17 @@ enum PageLayout {
                     .attribute("aria-label", "Notify me of reminders"), .attribute("title", "Notify me of reminders")
                 ) { bell }
                 if let viewer {
+                    // At phone width the name is cut short (whole in its title) and the button is an icon.
                     HTML.form(.method("post"), .action("/signout"), .class("signout")) {
                         csrfField(viewer.csrfToken)
-                        HTML.span(.class("account")) { viewer.account }
+                        HTML.span(.class("account"), .attribute("title", viewer.account)) { viewer.account }
                         " "
-                        HTML.button(.type("submit")) { "Sign out" }
+                        HTML.button(
+                            .type("submit"), .attribute("aria-label", "Sign out"), .attribute("title", "Sign out")
+                        ) {
+                            signOutIcon
+                            HTML.span(.class("label")) { "Sign out" }
+                        }
                     }
                 }
             }
@@ -82,21 +88,25 @@ enum PageLayout {
     }
 
     /// A bell icon in the text's colour, hidden from screen readers (its button says what it does).
-    static let bell = HTML.element(
-        "svg",
-        [
-            .attribute("viewBox", "0 0 24 24"), .attribute("width", "18"), .attribute("height", "18"),
-            .attribute("aria-hidden", "true"), .attribute("focusable", "false"),
-        ],
-        content: .element(
-            "path",
+    static let bell = icon(
+        "M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0"
+            + "v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z")
+
+    /// A door with an arrow out of it, the sign-out button's face at phone width.
+    static let signOutIcon = icon(
+        "M17 7l-1.41 1.41L18.17 11H8v2h10.17l-2.58 2.58L17 17l5-5zM4 5h8V3H4c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h8v-2"
+            + "H4V5z")
+
+    /// An 18 px icon of one `path` in the text's colour, hidden from screen readers (its button has the name).
+    static func icon(_ path: String) -> HTML {
+        HTML.element(
+            "svg",
             [
-                .attribute("fill", "currentColor"),
-                .attribute(
-                    "d",
-                    "M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0"
-                        + "v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"),
-            ]))
+                .attribute("viewBox", "0 0 24 24"), .attribute("width", "18"), .attribute("height", "18"),
+                .attribute("aria-hidden", "true"), .attribute("focusable", "false"),
+            ],
+            content: .element("path", [.attribute("fill", "currentColor"), .attribute("d", path)]))
+    }
 
     /// The hidden field that carries the session's synchronizer token in every form that changes something.
     static func csrfField(_ token: String) -> HTML {

@@ -95,16 +95,22 @@ struct StaticFile: Sendable {
               height: 2rem; padding: 0; border: 1px solid #fff6; border-radius: 50%; background: transparent;
               color: #fff; cursor: pointer; }
             #notify-reminders[hidden] { display: none; }
+            header.top form.signout { display: flex; align-items: center; gap: .4rem; margin: 0; }
+            header.top form.signout button svg { display: none; }
             form.dropping { outline: 2px dashed var(--accent); outline-offset: .5rem; background: var(--soft); }
             #camera video { display: block; width: 100%; max-width: 40rem; background: #000; border-radius: 6px; }
             @media (max-width: 700px) {
-              header.top { flex-wrap: nowrap; gap: .6rem; padding: .6rem .75rem; overflow-x: auto; white-space: nowrap;
-                font-size: .9rem; }
-              header.top a.brand { font-size: 1rem; }
-              #notify-reminders { width: 1.75rem; height: 1.75rem; flex: none; }
-              header.top form.signout button { padding: .15rem .4rem; }
-              header.top .account { display: inline-block; max-width: 5rem; overflow: hidden; text-overflow: ellipsis;
-                vertical-align: bottom; }
+              header.top { flex-wrap: nowrap; gap: .3rem; padding: .5rem; overflow-x: auto; white-space: nowrap;
+                font-size: .75rem; }
+              header.top a.brand { font-size: .9rem; }
+              #notify-reminders, header.top form.signout button { width: 1.6rem; height: 1.6rem; flex: none; }
+              header.top form.signout { gap: .25rem; min-width: 0; }
+              header.top form.signout button { display: inline-flex; align-items: center; justify-content: center;
+                padding: 0; border: 1px solid #fff6; border-radius: 50%; background: transparent; color: #fff; }
+              header.top form.signout button svg { display: block; }
+              header.top form.signout button .label { display: none; }
+              header.top .account { display: inline-block; min-width: 2.25rem; max-width: 4.5rem; overflow: hidden;
+                text-overflow: ellipsis; vertical-align: bottom; }
               main { padding: .75rem; }
               table.leads thead { display: none; }
               table.leads, table.leads tbody, table.leads tr, table.leads td { display: block; width: 100%; }

@@ -23,6 +23,21 @@ import WebTestSupport
         return web
     }
 
+    /// Whether the header is one row: every item shown starts above the bottom of the first, none is cut off at
+    /// the right, nothing scrolls sideways.
+    static func headerIsOneRow(_ session: WebDriverSession) throws -> Bool {
+        try session.execute(
+            """
+            var header = document.querySelector('header.top');
+            var items = Array.from(header.children).filter(function (e) { return e.offsetParent !== null; });
+            var first = items[0].getBoundingClientRect();
+            return items.every(function (e) {
+              var box = e.getBoundingClientRect();
+              return box.top < first.bottom && box.right <= header.clientWidth;
+            }) && header.scrollWidth <= header.clientWidth;
+            """) as? Bool == true
+    }
+
     func rowNames(_ session: WebDriverSession) throws -> [String] {
         try session.execute(
             "return Array.from(document.querySelectorAll('td.name a')).map(function (a) { return a.textContent; })")
@@ -50,19 +65,7 @@ import WebTestSupport
         #expect(try session.text(of: session.findElement("a[data-tab=everyone] .count")) == "\(everyone)")
         let scrolls = try session.execute("return document.documentElement.scrollWidth > window.innerWidth") as? Bool
         #expect(scrolls == false, "nothing wider than the screen")
-        // The header is one row: every item shown starts above the bottom of the first, none is cut off at the right.
-        let oneRow =
-            try session.execute(
-                """
-                var header = document.querySelector('header.top');
-                var items = Array.from(header.children).filter(function (e) { return e.offsetParent !== null; });
-                var first = items[0].getBoundingClientRect();
-                return items.every(function (e) {
-                  var box = e.getBoundingClientRect();
-                  return box.top < first.bottom && box.right <= header.clientWidth;
-                }) && header.scrollWidth <= header.clientWidth;
-                """) as? Bool
-        #expect(oneRow == true, "the header fits in one row")
+        #expect(try Self.headerIsOneRow(session), "the header fits in one row")
         try session.screenshot(to: "\(screenshotFolder)/list-\(size).png")
 
         // Sort: newest first, then Z–A.

@@ -1,4 +1,6 @@
 import Foundation
+import ProspectStore
+import ProspectsWeb
 import Testing
 import WebTestSupport
 
@@ -31,10 +33,49 @@ import WebTestSupport
         #expect(try session.text(of: session.findElement("header .account")) == "ada")
         #expect(try session.findElements("td.name a").count > 0)
 
+        #expect(try WebBrowserTests.headerIsOneRow(session), "signed in, the header still fits in one row")
         try session.click(try session.findElement("form.signout button"))
         try waitUntil("the sign-in page again") { try session.currentURL().hasSuffix("/signin") }
         #expect(try session.findElements("header .account").isEmpty)
         try session.navigate(to: web.baseURL + "/")
         #expect(try session.currentURL().hasSuffix("/signin"), "signed out: the list is closed again")
+    }
+
+    /// Signed in at phone width, with the widest header a role has (the reminders' bell shown, an admin's Users
+    /// link, a long account name): still one row, the name cut short but whole in its title, sign-out an icon
+    /// button that says what it does.
+    @Test(arguments: [AccountRole.admin, .staff])
+    func theSignedInHeaderIsOneRowOnAPhone(role: AccountRole) throws {
+        let name = "margaret.hamilton.\(role.rawValue)"
+        let web = try WebFixture(leads: sampleLeads, accounts: [(name, role, "correct horse battery")]) {
+            $0.requiresSignIn = true
+        }
+        let driver = try ChromeDriver()
+        defer { driver.stop() }
+        let session = try driver.newSession(width: 390, height: 844, mobile: true)
+        defer { session.close() }
+        try session.navigate(to: web.baseURL + "/signin")
+        try session.type(name, into: try session.findElement("input[name=name]"))
+        try session.type("correct horse battery", into: try session.findElement("input[name=password]"))
+        try session.click(try session.findElement("form.stack button.primary"))
+        try session.waitForPage("/", showing: "table.leads")
+        try session.execute("document.getElementById('notify-reminders').hidden = false")
+
+        #expect(try WebBrowserTests.headerIsOneRow(session), "the header fits in one row")
+        #expect(try session.findElements("header.top a[href='/users']").count == (role == .admin ? 1 : 0))
+        let account = try session.findElement("header .account")
+        #expect(try session.text(of: account) == name)
+        #expect(
+            try session.execute(
+                "var a = arguments[0]; return a.getAttribute('title') === a.textContent && a.scrollWidth > a.clientWidth",
+                [WebBrowserTests.reference(account)]) as? Bool == true, "cut short, whole in its title")
+        let signOut = try session.findElement("form.signout button")
+        #expect(
+            try session.execute(
+                "var b = arguments[0]; return [b.getAttribute('aria-label'), String(b.offsetParent !== null)]",
+                [WebBrowserTests.reference(signOut)]) as? [String] == ["Sign out", "true"])
+        try session.screenshot(to: "\(screenshotFolder)/header-\(role.rawValue)-390x844.png")
+        try session.click(signOut)
+        try waitUntil("the sign-in page") { try session.currentURL().hasSuffix("/signin") }
     }
 }
