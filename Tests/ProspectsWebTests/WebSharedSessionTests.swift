@@ -86,7 +86,7 @@ import WebTestSupport
         // B knows the session: its pages are served, its form is accepted.
         let onB = try serverB.request("GET", "/", cookie: session)
         #expect(onB.status == 200)
-        #expect(onB.text.contains("<span class=\"account\">sam</span>"))
+        #expect(onB.text.contains("<span class=\"account\" title=\"sam\">sam</span>"))
         #expect(try token(in: onB.text) == csrf, "one session, one token, on both servers")
         let marked = try serverB.request(
             "POST", "/leads/\(ada.id)/mark", cookie: session, form: [("csrf", csrf), ("contacted", "true")])
