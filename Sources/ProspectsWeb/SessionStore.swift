@@ -42,14 +42,8 @@ final class SessionStore: Sendable {
         var order: [String] = []
     }
 
-    /// A store handed between threads, never used by two at once (the mutex).
-    private struct Connection: @unchecked Sendable {
-        var store: (any WebSessionStore)?
-    }
-
-    private let connection = Locked(Connection())
+    private let connection: SharedStoreConnection
     private let local = Locked(LocalState())
-    private let openStore: @Sendable () throws -> any ProspectStore
     private let now: @Sendable () -> Date
     private let capacity: Int
     let idleTimeout: TimeInterval
@@ -64,7 +58,7 @@ final class SessionStore: Sendable {
         self.idleTimeout = idleTimeout
         self.touchEvery = touchEvery
         self.now = now
-        self.openStore = openStore
+        connection = SharedStoreConnection(openStore: openStore)
     }
 
     /// The session the cookie names, if a server over this store made it and it has not ended.
@@ -144,30 +138,13 @@ final class SessionStore: Sendable {
         }
     }
 
-    /// Runs `body` on this process's session connection, opening it first; a failure drops the connection, so that
-    /// the next request opens a new one.
+    /// Runs `body` on this process's session connection (see `SharedStoreConnection`).
     private func withStore<T>(_ body: (any WebSessionStore) throws(StoreError) -> T) throws(StoreError) -> T {
-        try connection.withLock { connection throws(StoreError) -> T in
-            do throws(StoreError) {
-                let store: any WebSessionStore
-                if let open = connection.store {
-                    store = open
-                } else {
-                    let opened: any ProspectStore
-                    do { opened = try openStore() } catch let error as StoreError { throw error } catch {
-                        throw .unavailable("cannot open the store for sessions: \(error)")
-                    }
-                    guard let sessions = opened as? any WebSessionStore else {
-                        throw .unavailable("this store keeps no sessions")
-                    }
-                    store = sessions
-                }
-                connection.store = store
-                return try body(store)
-            } catch {
-                connection.store = nil
-                throw error
+        try connection.withStore { store throws(StoreError) -> T in
+            guard let sessions = store as? any WebSessionStore else {
+                throw .unavailable("this store keeps no sessions")
             }
+            return try body(sessions)
         }
     }
 
