@@ -79,17 +79,7 @@ final class FirstPass {
             }
         }
         if plan != .full {
-            let symbols: [QRSymbol]
-            if plan.factor > 1 {
-                if !shrunk { image.downscale(by: plan.factor, into: &small) }
-                let factor = plan.factor
-                // A module's corner at x in the small image spans x * factor ..< (x + 1) * factor.
-                symbols = try scanner.scan(small, density: plan.density, testInverted: false) {
-                    $0 * factor + factor / 2
-                }
-            } else {
-                symbols = try scanner.scan(image, density: plan.density, testInverted: false) { $0 }
-            }
+            let symbols = try cheapScan(image, plan: plan, with: scanner, shrunk: shrunk)
             if !symbols.isEmpty {
                 lastCheapScanFound = true
                 // Around each code: its quiet zone, and room for zbar's corners and the shrink's rounding.
@@ -101,6 +91,20 @@ final class FirstPass {
             }
         }
         return try scanner.scan(image, density: 1, testInverted: true) { $0 }
+    }
+
+    /// The cheap scan alone, as `plan` says: the image shrunk `plan.factor` times (already in the reused buffer when
+    /// `shrunk`), every `plan.density`-th row and column, light-on-dark codes not tried; corners in `image`'s pixels.
+    func cheapScan(_ image: GrayImage, plan: Plan, with scanner: QRScanner, shrunk: Bool = false) throws(DecodeError)
+        -> [QRSymbol]
+    {
+        guard plan.factor > 1 else {
+            return try scanner.scan(image, density: plan.density, testInverted: false) { $0 }
+        }
+        if !shrunk { image.downscale(by: plan.factor, into: &small) }
+        let factor = plan.factor
+        // A module's corner at x in the small image spans x * factor ..< (x + 1) * factor.
+        return try scanner.scan(small, density: plan.density, testInverted: false) { $0 * factor + factor / 2 }
     }
 
     /// The cheapest scan likely to find a code in `image`: shrunk when the modules are large enough, else every

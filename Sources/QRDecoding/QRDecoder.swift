@@ -2,7 +2,8 @@
 ///
 /// Runs its passes in order and stops at the first that finds a code, so a clean image costs exactly one scan.
 /// A large JPEG is first decoded reduced (DCT scaling) and scanned cheaply once; only when that finds nothing is it
-/// decoded at full size, once, and read in crops where the reduced picture shows a code may be. Corners are reported in the upright picture (EXIF orientation applied).
+/// decoded at full size, once, and read in crops where the reduced picture shows a code may be. Corners are reported
+/// in the upright picture (EXIF orientation applied).
 /// A class because it reuses its zbar objects and gray buffer from one decode to the next.
 public final class QRDecoder {
     /// One attempt at finding codes in the decoded image.
@@ -94,8 +95,6 @@ public final class QRDecoder {
     private let firstPass = FirstPass()
     private let geometryPass = GeometryPass()
     private var gray = GrayImage(width: 0, height: 0, pixels: [])
-    /// A large JPEG's reduced copy shrunk further for its cheap scan, reused from one file to the next.
-    private var small = GrayImage(width: 0, height: 0, pixels: [])
 
     public convenience init(pixelLimit: Int = PNGReader.defaultPixelLimit) {
         self.init(pixelLimit: pixelLimit, passes: QRDecoder.defaultPasses)
@@ -132,23 +131,15 @@ public final class QRDecoder {
     }
 
     /// The codes of a large JPEG whose reduced copy is in `gray`, corners in the pixels `picture` describes when it
-    /// returns (the reduced copy's, or the full-size image's once that is read and gave the codes). First FirstPass's cheap scan of the reduced copy.
-    /// When it finds nothing, the full-size image is decoded once and read in the busy regions of the reduced copy
+    /// returns (the reduced copy's, or the full-size image's once that is read and gave the codes). First FirstPass's
+    /// cheap scan of the reduced copy. When it finds nothing, the full-size image is decoded once and read in the busy regions of the reduced copy
     /// (CodeRegionFinder), then where finder patterns on the reduced copy place codes, and last by a full scan of the
     /// reduced copy, light-on-dark codes too (what each reads and costs on 12 MP photos: docs/performance.md).
     private func decodeLarge(_ bytes: [UInt8], reduced picture: inout ImageReader.Picture) throws(DecodeError)
         -> [QRSymbol]
     {
         let reduction = picture.reduction
-        let plan = firstPass.plan(for: gray)
-        var symbols: [QRSymbol]
-        if plan.factor > 1 {
-            gray.downscale(by: plan.factor, into: &small)
-            let factor = plan.factor
-            symbols = try scanner.scan(small, density: plan.density, testInverted: false) { $0 * factor + factor / 2 }
-        } else {
-            symbols = try scanner.scan(gray, density: plan.density, testInverted: false) { $0 }
-        }
+        var symbols = try firstPass.cheapScan(gray, plan: firstPass.plan(for: gray), with: scanner)
         var scans = 1
         defer { lastPassCount = scans }
         guard symbols.isEmpty else {
