@@ -30,7 +30,9 @@ struct ServeCommand: Subcommand {
         requests in flight finish. Under systemd (Type=notify) it reports READY and STOPPING on $NOTIFY_SOCKET. One
         line per request on stderr: method, path (without the query), status, duration. The pages
         work without JavaScript; the list reloads by itself when the store changes (another ingest, watch or serve).
-        Signed in, staff see, scan, mark and remind; admins also delete. Under HTTPS cookies are Secure.
+        Signed in, staff see, scan, mark, remind, note, rate, tag and edit; admins also delete, export, import
+        and manage users. Sessions live in the store, so several serve over one store act as one. Under HTTPS
+        cookies are Secure.
         Exit status: 0 after a stop signal, 64 for a bad option, 69 when the store is unavailable, 73 when the
         uploads folder cannot be made, 74 when it cannot listen (address in use, unreadable certificate), 78 when
         sign-in is needed and the store has no account, or HTTPS cannot be set up.
