@@ -29,12 +29,13 @@ struct FirstPassTests {
         #expect(ModuleSize.estimate(GrayImage(width: 4, height: 4, pixels: .init(repeating: 0, count: 16))) == nil)
     }
 
-    @Test("plans: shrink keeping 2 pixels per module, else every second line")
+    @Test("plans: shrink two-level codes to 2 pixels a module, by half steps; else every second line")
     func plans() {
         let pass = FirstPass()
         let cases: [(module: Int, plan: FirstPass.Plan)] = [
-            (1, .init(factor: 1, density: 2)), (3, .init(factor: 1, density: 2)), (4, .init(factor: 2, density: 1)),
-            (5, .init(factor: 2, density: 1)), (6, .init(factor: 3, density: 1)), (8, .init(factor: 4, density: 1)),
+            (1, .init(factor: 1, density: 2)), (2, .init(factor: 1, density: 2)), (3, .init(halves: 3, density: 1)),
+            (4, .init(factor: 2, density: 1)), (5, .init(halves: 5, density: 1)), (6, .init(factor: 3, density: 1)),
+            (7, .init(halves: 7, density: 1)), (8, .init(factor: 4, density: 1)),
         ]
         for (module, plan) in cases {
             #expect(pass.plan(for: PNGFixtures.codeImage(Self.payload, moduleSize: module)) == plan, "module \(module)")
@@ -51,6 +52,41 @@ struct FirstPassTests {
         big.downscale(by: 3, into: &small)
         // Block (0, 0) holds 0, 6, 12, 42, 48, 54, 84, 90, 96: mean 48; block (1, 0) is 18 higher.
         #expect(small.width == 2 && small.height == 2 && small.pixels[0] == 48 && small.pixels[1] == 66)
+    }
+
+    @Test("shrinking by half steps averages the area each pixel covers, edge pixels by half", arguments: [3, 5, 7, 9])
+    func downscaleByHalves(halves: Int) {
+        // Any pixels: each output pixel is the mean of its halves × halves block of half pixels.
+        let width = 4 * halves + 1
+        let height = 2 * halves
+        var state: UInt32 = 7
+        let image = GrayImage(
+            width: width, height: height,
+            pixels: (0..<width * height).map { _ in
+                state = state &* 1_103_515_245 &+ 12345
+                return UInt8(truncatingIfNeeded: state >> 16)
+            })
+        var small = GrayImage(width: 1, height: 1, pixels: [9])
+        image.downscale(halves: halves, into: &small)
+        #expect(small.width == 8 && small.height == 4)
+        for y in 0..<small.height {
+            for x in 0..<small.width {
+                var sum = 0
+                for v in y * halves..<(y + 1) * halves {
+                    for u in x * halves..<(x + 1) * halves { sum += Int(image.pixels[(v / 2) * width + u / 2]) }
+                }
+                let expected = Double(sum) / Double(halves * halves)
+                let value = Double(small.pixels[y * small.width + x])
+                // Rounded down by the multiply-and-shift, as the integer shrink is.
+                #expect(value <= expected + 0.01 && expected - value < 1.1, "(\(x), \(y)): \(value) for \(expected)")
+            }
+        }
+        // Two levels stay two levels where an area is all one colour: a 3 × 3 checkerboard of 3-pixel squares.
+        let squares = GrayImage(
+            width: 9, height: 9, pixels: (0..<81).map { (($0 % 9) / 3 + ($0 / 9) / 3) % 2 == 0 ? 0 : 255 })
+        squares.downscale(halves: 3, into: &small)
+        #expect(small.width == 6 && small.height == 6)
+        #expect(small.pixels[0] == 0 && small.pixels[1] == 0 && small.pixels[2] == 255 && small.pixels[3] == 255)
     }
 
     @Test("every code in SampleImages/ is found exactly as a full scan finds it, and cheaply unless inverted")
@@ -129,12 +165,12 @@ struct FirstPassTests {
         #expect(pass.lastPlan.factor > 1 && pass.lastCheapScanFound)
     }
 
-    @Test("corners of a shrunk scan are in the original image's coordinates")
-    func corners() throws {
-        let image = PNGFixtures.codeImage(Self.payload, moduleSize: 6)
+    @Test("corners of a shrunk scan are in the original image's coordinates", arguments: [5, 6, 7])
+    func corners(module: Int) throws {
+        let image = PNGFixtures.codeImage(Self.payload, moduleSize: module)
         let pass = FirstPass()
         let cheap = try #require(try pass.scan(image, with: QRScanner()).first)
-        #expect(pass.lastPlan.factor == 3 && pass.lastCheapScanFound)
+        #expect(pass.lastPlan.factor == Double(module) / 2 && pass.lastCheapScanFound)
         let full = try #require(try QRScanner().scan(image).first)
         for (a, b) in zip(cheap.corners, full.corners) {
             #expect(abs(a.x - b.x) <= 3 && abs(a.y - b.y) <= 3, "\(a) vs \(b)")
