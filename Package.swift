@@ -24,14 +24,15 @@ let package = Package(
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        // Not a system library: libheif is loaded on first use (Sources/CHeif), so nothing links it at start-up.
-        // Its header comes with Debian's libheif-dev.
+        // Not system libraries: libheif, libpq and libcrypto (and libmicrohttpd below) are loaded on first use, so
+        // nothing links them at start-up; each target's C file forwards the calls the Swift code makes. Their headers
+        // come with Debian's libheif-dev, libpq-dev and libssl-dev.
         .target(name: "CHeif"),
+        .target(name: "CPostgres"),
+        .target(name: "CCrypto"),
         // Linux calls glibc declares only under _GNU_SOURCE (renameat2), as static inline helpers.
         .systemLibrary(name: "CLinux"),
 
@@ -142,9 +143,10 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // The web's foundations, knowing nothing of prospects: libmicrohttpd wrapped once, HTML escaped by
-        // construction, and a raw HTTP client and a WebDriver client (Debian's chromedriver) for tests.
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // The web's foundations, knowing nothing of prospects: libmicrohttpd wrapped once (loaded on first use, its
+        // header from libmicrohttpd-dev), HTML escaped by construction, and a raw HTTP client and a WebDriver client
+        // (Debian's chromedriver) for tests.
+        .target(name: "CMicroHTTPD"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "SystemCalls"], swiftSettings: strict),
         .target(name: "SafeHTML", swiftSettings: strict),
         .target(name: "WebTestSupport", dependencies: ["SystemCalls"], swiftSettings: strict),

@@ -32,6 +32,8 @@ public final class HTTPServer: Sendable {
         guard configuration.connectionMemoryLimit >= 8 * 1024 else {
             throw .invalidConfiguration("connectionMemoryLimit must be at least 8 KiB")
         }
+        // libmicrohttpd is loaded here, on first use (Sources/CMicroHTTPD); without it there is no version.
+        guard MHD_get_version() != nil else { throw .libraryUnavailable }
         // Each connection holds a descriptor: the process's limit must fit them, else accept(2) fails with EMFILE.
         let available = OpenFileLimit.raise(toAtLeast: configuration.connectionLimit + OpenFileLimit.reserve)
         let connectionLimit = min(configuration.connectionLimit, max(1, available - OpenFileLimit.reserve))

@@ -18,6 +18,8 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
     case invalidConfiguration(String)
     /// libmicrohttpd refused to start for a reason it does not report.
     case startFailed
+    /// libmicrohttpd.so.12, loaded when a server first starts (Sources/CMicroHTTPD), could not be loaded.
+    case libraryUnavailable
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
             "invalid server configuration: \(message)"
         case .startFailed:
             "libmicrohttpd could not start the server"
+        case .libraryUnavailable:
+            "libmicrohttpd.so.12 could not be loaded (Debian's libmicrohttpd12 package)"
         }
     }
 }

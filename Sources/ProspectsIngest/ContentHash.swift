@@ -11,8 +11,7 @@ public enum ContentHash {
         let ok = bytes.withUnsafeBytes { input in
             EVP_Digest(input.baseAddress, input.count, &digest, &length, EVP_sha256(), nil)
         }
-        // EVP_Digest only fails on allocation failure inside libcrypto; nothing sensible can go on after that.
-        precondition(ok == 1, "libcrypto's EVP_Digest failed")
+        guard ok == 1 else { failed("EVP_Digest") }
         return hex(digest.prefix(Int(length)))
     }
 
@@ -31,21 +30,27 @@ public enum ContentHash {
         guard fstat(fd, &info) == 0 else { throw SystemCallError("fstat", path: path) }
         guard info.st_mode & S_IFMT == S_IFREG else { return nil }
         if let expected, FileIdentity(info) != expected { return nil }
-        guard let context = EVP_MD_CTX_new() else { preconditionFailure("libcrypto could not allocate a digest") }
+        guard let context = EVP_MD_CTX_new() else { failed("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
-        precondition(EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1, "libcrypto's EVP_DigestInit_ex failed")
+        guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else { failed("EVP_DigestInit_ex") }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
         defer { buffer.deallocate() }
         while true {
             let count = try valueOrErrno("read", path: path) { read(fd, buffer.baseAddress, buffer.count) }
             if count == 0 { break }
-            precondition(
-                EVP_DigestUpdate(context, buffer.baseAddress, count) == 1, "libcrypto's EVP_DigestUpdate failed")
+            guard EVP_DigestUpdate(context, buffer.baseAddress, count) == 1 else { failed("EVP_DigestUpdate") }
         }
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        precondition(EVP_DigestFinal_ex(context, &digest, &length) == 1, "libcrypto's EVP_DigestFinal_ex failed")
+        guard EVP_DigestFinal_ex(context, &digest, &length) == 1 else { failed("EVP_DigestFinal_ex") }
         return hex(digest.prefix(Int(length)))
+    }
+
+    /// Stops the process after a libcrypto call failed, which happens only when libcrypto cannot allocate or
+    /// libcrypto.so.3 could not be loaded (Sources/CCrypto): nothing sensible can go on after either. `fatalError`,
+    /// not `precondition`, so that a release build prints the message too.
+    private static func failed(_ call: String) -> Never {
+        fatalError("libcrypto's \(call) failed: out of memory, or libcrypto.so.3 could not be loaded")
     }
 
     private static func hex(_ digest: ArraySlice<UInt8>) -> String {

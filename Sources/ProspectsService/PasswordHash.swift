@@ -57,8 +57,11 @@ public struct PasswordHash: Sendable, Hashable {
                 }
             }
         }
-        // PBKDF2 fails only when libcrypto cannot allocate; a key of zeros then never matches a stored one.
-        precondition(status == 1, "PKCS5_PBKDF2_HMAC failed")
+        // PBKDF2 fails only when libcrypto cannot allocate or libcrypto.so.3 could not be loaded (Sources/CCrypto);
+        // a key of zeros must not go on to be stored or compared. `fatalError` prints its message in a release build.
+        guard status == 1 else {
+            fatalError("libcrypto's PKCS5_PBKDF2_HMAC failed: out of memory, or libcrypto.so.3 could not be loaded")
+        }
         return key
     }
 

@@ -1,7 +1,10 @@
 #ifndef PROSPECTS_CMICROHTTPD_SHIM_H
 #define PROSPECTS_CMICROHTTPD_SHIM_H
 
-// libmicrohttpd's calls that Swift cannot make directly: the variadic ones, and macros that are casts.
+/// libmicrohttpd's API, as HTTPServer calls it. The functions it uses are defined in microhttpd_loader.c, which loads
+/// libmicrohttpd (and with it GnuTLS, p11-kit, nettle and GMP) on the first call, when a server starts, not at
+/// process start-up.
+// Below, libmicrohttpd's calls that Swift cannot make directly: the variadic ones, and macros that are casts.
 
 #include <stdint.h>
 #include <string.h>

@@ -1,0 +1,83 @@
+// libcrypto loaded on first use (see crypto_shim.h). Each function ContentHash and PasswordHash call is defined here
+// with libcrypto's own name and signature, and forwards to the library's. When libcrypto cannot be loaded, each
+// fails as libcrypto does when it cannot allocate: NULL, or 0 for a status.
+#include "crypto_shim.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stddef.h>
+
+#define PROSPECTS_CRYPTO_FUNCTIONS(X)                                                                                 \
+    X(const EVP_MD *, EVP_sha256, (void), ())                                                                         \
+    X(int, EVP_Digest,                                                                                                \
+        (const void *data, size_t count, unsigned char *digest, unsigned int *size, const EVP_MD *type,               \
+            ENGINE *engine),                                                                                          \
+        (data, count, digest, size, type, engine))                                                                    \
+    X(EVP_MD_CTX *, EVP_MD_CTX_new, (void), ())                                                                       \
+    X(void, EVP_MD_CTX_free, (EVP_MD_CTX * context), (context))                                                       \
+    X(int, EVP_DigestInit_ex, (EVP_MD_CTX * context, const EVP_MD *type, ENGINE *engine), (context, type, engine))    \
+    X(int, EVP_DigestUpdate, (EVP_MD_CTX * context, const void *data, size_t count), (context, data, count))          \
+    X(int, EVP_DigestFinal_ex, (EVP_MD_CTX * context, unsigned char *digest, unsigned int *size),                     \
+        (context, digest, size))                                                                                      \
+    X(int, PKCS5_PBKDF2_HMAC,                                                                                         \
+        (const char *password, int password_length, const unsigned char *salt, int salt_length, int iterations,       \
+            const EVP_MD *digest, int key_length, unsigned char *key),                                                \
+        (password, password_length, salt, salt_length, iterations, digest, key_length, key))
+
+// The definitions below are hidden: the executable exports its symbols, and the calls libpq and libssl make into
+// libcrypto should not come here.
+#pragma GCC visibility push(hidden)
+
+// The library's functions, once loaded.
+static struct {
+#define PROSPECTS_CRYPTO_POINTER(result, name, parameters, arguments) result(*name) parameters;
+    PROSPECTS_CRYPTO_FUNCTIONS(PROSPECTS_CRYPTO_POINTER)
+#undef PROSPECTS_CRYPTO_POINTER
+} library;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int loaded;
+
+static void load(void) {
+    // The soname of the libcrypto this was built against.
+    void *handle = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
+    if (!handle) return;
+#define PROSPECTS_CRYPTO_RESOLVE(result, name, parameters, arguments)                                                 \
+    *(void **)&library.name = dlsym(handle, #name);                                                                   \
+    if (!library.name) return;
+    PROSPECTS_CRYPTO_FUNCTIONS(PROSPECTS_CRYPTO_RESOLVE)
+#undef PROSPECTS_CRYPTO_RESOLVE
+    loaded = 1;
+}
+
+static int available(void) {
+    pthread_once(&load_once, load);
+    return loaded;
+}
+
+const EVP_MD *EVP_sha256(void) { return available() ? library.EVP_sha256() : NULL; }
+int EVP_Digest(const void *data, size_t count, unsigned char *digest, unsigned int *size, const EVP_MD *type,
+    ENGINE *engine) {
+    return available() ? library.EVP_Digest(data, count, digest, size, type, engine) : 0;
+}
+EVP_MD_CTX *EVP_MD_CTX_new(void) { return available() ? library.EVP_MD_CTX_new() : NULL; }
+void EVP_MD_CTX_free(EVP_MD_CTX *context) {
+    if (available()) library.EVP_MD_CTX_free(context);
+}
+int EVP_DigestInit_ex(EVP_MD_CTX *context, const EVP_MD *type, ENGINE *engine) {
+    return available() ? library.EVP_DigestInit_ex(context, type, engine) : 0;
+}
+int EVP_DigestUpdate(EVP_MD_CTX *context, const void *data, size_t count) {
+    return available() ? library.EVP_DigestUpdate(context, data, count) : 0;
+}
+int EVP_DigestFinal_ex(EVP_MD_CTX *context, unsigned char *digest, unsigned int *size) {
+    return available() ? library.EVP_DigestFinal_ex(context, digest, size) : 0;
+}
+int PKCS5_PBKDF2_HMAC(const char *password, int password_length, const unsigned char *salt, int salt_length,
+    int iterations, const EVP_MD *digest, int key_length, unsigned char *key) {
+    return available() ? library.PKCS5_PBKDF2_HMAC(
+                             password, password_length, salt, salt_length, iterations, digest, key_length, key)
+                       : 0;
+}
+
+#pragma GCC visibility pop

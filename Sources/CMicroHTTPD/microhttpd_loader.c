@@ -1,0 +1,144 @@
+// libmicrohttpd loaded on first use (see microhttpd_shim.h). Each function HTTPServer calls is defined here with
+// libmicrohttpd's own name and signature, and forwards to the library's. When libmicrohttpd cannot be loaded,
+// MHD_get_version returns NULL and starting a daemon fails, as HTTPServer already handles; no daemon means no
+// connection or response, so the other calls are never reached, and fail quietly if they are.
+#include "microhttpd_shim.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdarg.h>
+
+#define PROSPECTS_MHD_FUNCTIONS(X)                                                                                    \
+    X(const char *, MHD_get_version, (void), ())                                                                      \
+    X(struct MHD_Daemon *, MHD_start_daemon_va,                                                                       \
+        (unsigned int flags, uint16_t port, MHD_AcceptPolicyCallback accept, void *accept_context,                    \
+            MHD_AccessHandlerCallback handler, void *handler_context, va_list options),                               \
+        (flags, port, accept, accept_context, handler, handler_context, options))                                     \
+    X(MHD_socket, MHD_quiesce_daemon, (struct MHD_Daemon * daemon), (daemon))                                         \
+    X(void, MHD_stop_daemon, (struct MHD_Daemon * daemon), (daemon))                                                  \
+    X(const union MHD_ConnectionInfo *, MHD_get_connection_info,                                                      \
+        (struct MHD_Connection * connection, enum MHD_ConnectionInfoType type, ...), (connection, type))              \
+    X(int, MHD_get_connection_values_n,                                                                               \
+        (struct MHD_Connection * connection, enum MHD_ValueKind kind, MHD_KeyValueIteratorN iterator,                 \
+            void *iterator_context),                                                                                  \
+        (connection, kind, iterator, iterator_context))                                                               \
+    X(void, MHD_suspend_connection, (struct MHD_Connection * connection), (connection))                               \
+    X(void, MHD_resume_connection, (struct MHD_Connection * connection), (connection))                                \
+    X(struct MHD_Response *, MHD_create_response_from_buffer,                                                         \
+        (size_t size, void *buffer, enum MHD_ResponseMemoryMode mode), (size, buffer, mode))                          \
+    X(struct MHD_Response *, MHD_create_response_from_fd64, (uint64_t size, int fd), (size, fd))                      \
+    X(struct MHD_Response *, MHD_create_response_from_callback,                                                       \
+        (uint64_t size, size_t block_size, MHD_ContentReaderCallback reader, void *reader_context,                    \
+            MHD_ContentReaderFreeCallback free_reader),                                                               \
+        (size, block_size, reader, reader_context, free_reader))                                                      \
+    X(enum MHD_Result, MHD_add_response_header,                                                                       \
+        (struct MHD_Response * response, const char *header, const char *content), (response, header, content))       \
+    X(enum MHD_Result, MHD_queue_response,                                                                            \
+        (struct MHD_Connection * connection, unsigned int status_code, struct MHD_Response *response),                \
+        (connection, status_code, response))                                                                          \
+    X(void, MHD_destroy_response, (struct MHD_Response * response), (response))                                       \
+    X(struct MHD_PostProcessor *, MHD_create_post_processor,                                                          \
+        (struct MHD_Connection * connection, size_t buffer_size, MHD_PostDataIterator iterator,                       \
+            void *iterator_context),                                                                                  \
+        (connection, buffer_size, iterator, iterator_context))                                                        \
+    X(enum MHD_Result, MHD_post_process, (struct MHD_PostProcessor * processor, const char *data, size_t size),       \
+        (processor, data, size))                                                                                      \
+    X(enum MHD_Result, MHD_destroy_post_processor, (struct MHD_PostProcessor * processor), (processor))
+
+// The definitions below are hidden: the executable exports its symbols, and libmicrohttpd's calls to its own
+// functions should not come back through here.
+#pragma GCC visibility push(hidden)
+
+// The library's functions, once loaded.
+static struct {
+#define PROSPECTS_MHD_POINTER(result, name, parameters, arguments) result(*name) parameters;
+    PROSPECTS_MHD_FUNCTIONS(PROSPECTS_MHD_POINTER)
+#undef PROSPECTS_MHD_POINTER
+} library;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int loaded;
+
+static void load(void) {
+    // The soname of the libmicrohttpd this was built against.
+    void *handle = dlopen("libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL);
+    if (!handle) return;
+#define PROSPECTS_MHD_RESOLVE(result, name, parameters, arguments)                                                    \
+    *(void **)&library.name = dlsym(handle, #name);                                                                   \
+    if (!library.name) return;
+    PROSPECTS_MHD_FUNCTIONS(PROSPECTS_MHD_RESOLVE)
+#undef PROSPECTS_MHD_RESOLVE
+    loaded = 1;
+}
+
+static int available(void) {
+    pthread_once(&load_once, load);
+    return loaded;
+}
+
+const char *MHD_get_version(void) { return available() ? library.MHD_get_version() : NULL; }
+// Forwarded through the library's va_list form: a variadic call cannot be passed on as it stands.
+struct MHD_Daemon *MHD_start_daemon(unsigned int flags, uint16_t port, MHD_AcceptPolicyCallback accept,
+    void *accept_context, MHD_AccessHandlerCallback handler, void *handler_context, ...) {
+    if (!available()) return NULL;
+    va_list options;
+    va_start(options, handler_context);
+    struct MHD_Daemon *daemon =
+        library.MHD_start_daemon_va(flags, port, accept, accept_context, handler, handler_context, options);
+    va_end(options);
+    return daemon;
+}
+MHD_socket MHD_quiesce_daemon(struct MHD_Daemon *daemon) {
+    return available() ? library.MHD_quiesce_daemon(daemon) : MHD_INVALID_SOCKET;
+}
+void MHD_stop_daemon(struct MHD_Daemon *daemon) {
+    if (available()) library.MHD_stop_daemon(daemon);
+}
+// libmicrohttpd reads no argument after the type, for any type of information.
+const union MHD_ConnectionInfo *MHD_get_connection_info(
+    struct MHD_Connection *connection, enum MHD_ConnectionInfoType type, ...) {
+    return available() ? library.MHD_get_connection_info(connection, type) : NULL;
+}
+int MHD_get_connection_values_n(
+    struct MHD_Connection *connection, enum MHD_ValueKind kind, MHD_KeyValueIteratorN iterator, void *context) {
+    return available() ? library.MHD_get_connection_values_n(connection, kind, iterator, context) : -1;
+}
+void MHD_suspend_connection(struct MHD_Connection *connection) {
+    if (available()) library.MHD_suspend_connection(connection);
+}
+void MHD_resume_connection(struct MHD_Connection *connection) {
+    if (available()) library.MHD_resume_connection(connection);
+}
+struct MHD_Response *MHD_create_response_from_buffer(size_t size, void *buffer, enum MHD_ResponseMemoryMode mode) {
+    return available() ? library.MHD_create_response_from_buffer(size, buffer, mode) : NULL;
+}
+struct MHD_Response *MHD_create_response_from_fd64(uint64_t size, int fd) {
+    return available() ? library.MHD_create_response_from_fd64(size, fd) : NULL;
+}
+struct MHD_Response *MHD_create_response_from_callback(uint64_t size, size_t block_size,
+    MHD_ContentReaderCallback reader, void *context, MHD_ContentReaderFreeCallback free_reader) {
+    return available() ? library.MHD_create_response_from_callback(size, block_size, reader, context, free_reader)
+                       : NULL;
+}
+enum MHD_Result MHD_add_response_header(struct MHD_Response *response, const char *header, const char *content) {
+    return available() ? library.MHD_add_response_header(response, header, content) : MHD_NO;
+}
+enum MHD_Result MHD_queue_response(
+    struct MHD_Connection *connection, unsigned int status_code, struct MHD_Response *response) {
+    return available() ? library.MHD_queue_response(connection, status_code, response) : MHD_NO;
+}
+void MHD_destroy_response(struct MHD_Response *response) {
+    if (available()) library.MHD_destroy_response(response);
+}
+struct MHD_PostProcessor *MHD_create_post_processor(
+    struct MHD_Connection *connection, size_t buffer_size, MHD_PostDataIterator iterator, void *context) {
+    return available() ? library.MHD_create_post_processor(connection, buffer_size, iterator, context) : NULL;
+}
+enum MHD_Result MHD_post_process(struct MHD_PostProcessor *processor, const char *data, size_t size) {
+    return available() ? library.MHD_post_process(processor, data, size) : MHD_NO;
+}
+enum MHD_Result MHD_destroy_post_processor(struct MHD_PostProcessor *processor) {
+    return available() ? library.MHD_destroy_post_processor(processor) : MHD_NO;
+}
+
+#pragma GCC visibility pop
