@@ -19,31 +19,30 @@ enum FinderPatternFinder {
     static func find(mask: [UInt8], width: Int, height: Int, limit: Int = 16) -> [Pattern] {
         guard width >= 7, height >= 7, mask.count == width * height else { return [] }
         var patterns: [Pattern] = []
+        // Run lengths along one row (at most one per pixel); runs[0] is dark when the row starts dark.
+        let runs = UnsafeMutablePointer<Int>.allocate(capacity: width)
+        defer { runs.deallocate() }
         mask.withUnsafeBufferPointer { mask in
-            var runs: [Int] = []
-            runs.reserveCapacity(64)
+            guard let pixels = mask.baseAddress else { return }
             for y in 0..<height {
-                let row = y * width
-                // Run lengths along the row; runs[0] is dark when the row starts dark.
-                runs.removeAll(keepingCapacity: true)
-                let firstDark = mask[row] != 0
-                var current = mask[row]
-                var length = 0
-                for x in 0..<width {
-                    if mask[row + x] == current {
-                        length += 1
-                    } else {
-                        runs.append(length)
-                        current = mask[row + x]
-                        length = 1
-                    }
+                let row = pixels + y &* width
+                let firstDark = row[0] != 0
+                var current = row[0]
+                var count = 0
+                var runStart = 0
+                for x in 1..<width where row[x] != current {
+                    runs[count] = x &- runStart
+                    count &+= 1
+                    current = row[x]
+                    runStart = x
                 }
-                runs.append(length)
+                runs[count] = width &- runStart
+                count &+= 1
                 // Start at the first dark run that has a light run before it (so it is bounded).
                 var start = firstDark ? 2 : 1
-                guard start + 4 < runs.count else { continue }  // too few runs, e.g. a row all dark
+                guard start + 4 < count else { continue }  // too few runs, e.g. a row all dark
                 var x0 = runs[0] + (firstDark ? runs[1] : 0)
-                while start + 4 < runs.count {
+                while start + 4 < count {
                     let counts = (runs[start], runs[start + 1], runs[start + 2], runs[start + 3], runs[start + 4])
                     if Self.hasFinderRatio(counts) {
                         let centre = Double(x0 + counts.0 + counts.1) + Double(counts.2) / 2

@@ -18,22 +18,28 @@ enum LocalThreshold {
         // prefix[x]: the sum of columns[0..<x].
         var prefix = [UInt32](repeating: 0, count: width + 1)
         var mask = [UInt8](repeating: 0, count: width * height)
+        // Pointers and wrapping arithmetic, so the loops vectorise: every index stays inside its buffer, and a
+        // pixel's level times its window's area is far below 2⁶³.
+        let bias = bias
         image.pixels.withUnsafeBufferPointer { pixels in
             columns.withUnsafeMutableBufferPointer { columns in
                 prefix.withUnsafeMutableBufferPointer { prefix in
                     mask.withUnsafeMutableBufferPointer { mask in
+                        guard let pixels = pixels.baseAddress, let columns = columns.baseAddress,
+                            let prefix = prefix.baseAddress, let mask = mask.baseAddress
+                        else { return }
                         // The rows top..<bottom are summed in `columns`.
                         var top = 0
                         var bottom = 0
                         for y in 0..<height {
                             while bottom < min(height, y + radius + 1) {
-                                let row = bottom * width
-                                for x in 0..<width { columns[x] &+= UInt32(pixels[row + x]) }
+                                let row = pixels + bottom &* width
+                                for x in 0..<width { columns[x] &+= UInt32(row[x]) }
                                 bottom += 1
                             }
                             while top < y - radius {
-                                let row = top * width
-                                for x in 0..<width { columns[x] &-= UInt32(pixels[row + x]) }
+                                let row = pixels + top &* width
+                                for x in 0..<width { columns[x] &-= UInt32(row[x]) }
                                 top += 1
                             }
                             var running: UInt32 = 0
@@ -43,7 +49,8 @@ enum LocalThreshold {
                             }
                             prefix[width] = running
                             let rows = bottom - top
-                            let row = y * width
+                            let source = pixels + y &* width
+                            let target = mask + y &* width
                             // Away from the left and right edges every window is whole: a loop without clipping.
                             let inner = min(width, radius)..<max(min(width, radius), width - radius - 1)
                             for edge in [0..<inner.lowerBound, inner.upperBound..<width] {
@@ -51,16 +58,28 @@ enum LocalThreshold {
                                     let left = max(0, x - radius)
                                     let right = min(width, x + radius + 1)
                                     let sum = prefix[right] &- prefix[left]
-                                    let area = rows * (right - left)
-                                    let value = Int(pixels[row + x]) + bias
-                                    mask[row + x] = value * area < Int(sum) ? 1 : 0
+                                    let area = rows &* (right &- left)
+                                    let value = Int(source[x]) &+ bias
+                                    target[x] = value &* area < Int(sum) ? 1 : 0
                                 }
                             }
                             let span = 2 * radius + 1
-                            let area = rows * span
-                            for x in inner {
-                                let sum = prefix[x - radius + span] &- prefix[x - radius]
-                                mask[row + x] = (Int(pixels[row + x]) + bias) * area < Int(sum) ? 1 : 0
+                            let area = rows &* span
+                            let windowStart = prefix - radius
+                            let windowEnd = windowStart + span
+                            if (0...256).contains(bias), area <= Int(UInt32.max) / 512 {
+                                // In 32 bits (level + bias is below 512), which vectorises on every x86-64.
+                                let area = UInt32(area)
+                                let bias = UInt32(bias)
+                                for x in inner {
+                                    let sum = windowEnd[x] &- windowStart[x]
+                                    target[x] = (UInt32(source[x]) &+ bias) &* area < sum ? 1 : 0
+                                }
+                            } else {
+                                for x in inner {
+                                    let sum = windowEnd[x] &- windowStart[x]
+                                    target[x] = (Int(source[x]) &+ bias) &* area < Int(sum) ? 1 : 0
+                                }
                             }
                         }
                     }
