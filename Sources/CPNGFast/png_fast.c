@@ -75,23 +75,45 @@ static int gamma_is_srgb(png_structp png, png_infop info) {
     return gamma >= 44000 && gamma <= 47000;               // 1/2.2 is 45455
 }
 
+/// The gray bytes of the `count` pixels packed in the 4-bit `half` (1 or 2 bits a pixel, or one 4-bit pixel).
+static void expand_half(const uint16_t *lut, int depth, unsigned half, int count, uint8_t *out) {
+    unsigned mask = (1u << depth) - 1;
+    for (int k = 0; k < count; k++) out[k] = (uint8_t)lut[(half >> (4 - depth * (k + 1))) & mask];
+}
+
 /// Fills `expand` and `invalid` from `lut` for 1-, 2- and 4-bit samples, packed from the most significant bit.
+/// Each byte's entry is its two halves' gray bytes side by side, so building costs a few instructions a byte.
 static void build_expand(prospects_png_fast *reader) {
     int depth = reader->bit_depth;
-    int per_byte = 8 / depth;
-    unsigned mask = (1u << depth) - 1;
-    reader->has_invalid = 0;
+    int per_half = 4 / depth;
+    uint8_t halves[16][4] = {{0}};
+    for (unsigned half = 0; half < 16; half++) expand_half(reader->lut, depth, half, per_half, halves[half]);
     for (unsigned byte = 0; byte < 256; byte++) {
         uint8_t out[8] = {0};
-        unsigned bad = 0;
-        for (int k = 0; k < per_byte; k++) {
-            unsigned v = reader->lut[(byte >> (8 - depth * (k + 1))) & mask];
-            bad |= v;
-            out[k] = (uint8_t)v;
+        switch (depth) {
+        case 1:
+            memcpy(out, halves[byte >> 4], 4);
+            memcpy(out + 4, halves[byte & 15], 4);
+            break;
+        case 2:
+            memcpy(out, halves[byte >> 4], 2);
+            memcpy(out + 2, halves[byte & 15], 2);
+            break;
+        default:
+            out[0] = halves[byte >> 4][0];
+            out[1] = halves[byte & 15][0];
+            break;
         }
         memcpy(&reader->expand[byte], out, sizeof out);
+    }
+    // Indices past the palette are rare (a broken file): flag bytes only when the palette is short.
+    reader->has_invalid = 0;
+    for (int i = 0; i < 1 << depth; i++) reader->has_invalid |= (reader->lut[i] & INVALID_ENTRY) != 0;
+    if (!reader->has_invalid) return;
+    for (unsigned byte = 0; byte < 256; byte++) {
+        unsigned bad = 0;
+        for (int k = 0; k < 8 / depth; k++) bad |= reader->lut[(byte >> (8 - depth * (k + 1))) & ((1u << depth) - 1)];
         reader->invalid[byte] = (bad & INVALID_ENTRY) != 0;
-        reader->has_invalid |= reader->invalid[byte];
     }
 }
 
@@ -271,8 +293,9 @@ int prospects_png_fast_begin(prospects_png_fast **out, const void *data, size_t 
 }
 
 /// One row of packed 1-, 2- or 4-bit samples to gray, a whole input byte at a time; false on an index past the
-/// palette (pad bits after the last pixel are not looked at).
-static int expand_row(const prospects_png_fast *reader, const png_byte *row, uint8_t *target) {
+/// palette (pad bits after the last pixel are not looked at). `room` is how many bytes from `target` on belong
+/// to the image: the last, partial byte is expanded whole when the bytes past the row are the next row's.
+static int expand_row(const prospects_png_fast *reader, const png_byte *row, uint8_t *target, size_t room) {
     size_t width = reader->width;
     int depth = reader->bit_depth;
     size_t per_byte = 8 / (size_t)depth;
@@ -294,7 +317,9 @@ static int expand_row(const prospects_png_fast *reader, const png_byte *row, uin
         for (size_t i = 0; i < whole; i++) bad |= reader->invalid[row[i]];
     }
     size_t rest = width - whole * per_byte;
-    if (rest > 0) {
+    if (rest > 0 && !reader->has_invalid && whole * per_byte + 8 <= room) {
+        memcpy(target + whole * per_byte, &reader->expand[row[whole]], 8);  // the next row overwrites the rest
+    } else if (rest > 0) {
         unsigned byte = row[whole];
         unsigned mask = (1u << depth) - 1;
         for (size_t k = 0; k < rest; k++) {
@@ -350,7 +375,7 @@ int prospects_png_fast_finish(prospects_png_fast *reader, uint8_t *pixels) {
             }
             break;
         case EXPAND:
-            if (!expand_row(reader, row, target)) invalid |= INVALID_ENTRY;
+            if (!expand_row(reader, row, target, (reader->height - y) * width)) invalid |= INVALID_ENTRY;
             break;
         default:
             rgb_row(reader->red, reader->green, reader->blue, row, target, width);
