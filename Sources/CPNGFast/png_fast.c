@@ -3,7 +3,9 @@
 
 #include "png_fast.h"
 
+#include <math.h>
 #include <png.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,18 @@
 /// Marks a palette index that has no palette entry (a broken file: let the simplified API decide).
 #define INVALID_ENTRY 0x100
 
+/// How finish turns a decoded row into gray.
+enum conversion {
+    /// 8-bit gray, no tRNS: rows are read straight into the output.
+    COPY,
+    /// 8-bit palette or gray: one `lut` lookup per sample.
+    LOOKUP,
+    /// 1-, 2- or 4-bit palette or gray: one `expand` lookup per input byte.
+    EXPAND,
+    /// 8-bit RGB: libpng's rgb_to_gray arithmetic, with the weights in `red`, `green`, `blue`.
+    RGB,
+};
+
 struct prospects_png_fast {
     png_structp png;
     png_infop info;
@@ -19,9 +33,15 @@ struct prospects_png_fast {
     size_t left;
     png_uint_32 width, height;
     int bit_depth;
-    /// True when rows are copied as they are (8-bit gray, no tRNS); else every sample goes through `lut`.
-    int identity;
+    enum conversion conversion;
     uint16_t lut[256];
+    /// EXPAND: the gray bytes of the 8 / bit_depth pixels packed in each input byte, in order, then zeros.
+    uint64_t expand[256];
+    /// EXPAND: whether an input byte holds an index past the palette; `has_invalid` when any does.
+    uint8_t invalid[256];
+    int has_invalid;
+    /// RGB: coefficient × linear value of each 8-bit sample (`blue` includes the rounding half).
+    uint32_t red[256], green[256], blue[256];
     png_bytep row;
     char message[128];
 };
@@ -55,6 +75,133 @@ static int gamma_is_srgb(png_structp png, png_infop info) {
     return gamma >= 44000 && gamma <= 47000;               // 1/2.2 is 45455
 }
 
+/// The gray bytes of the `count` pixels packed in the 4-bit `half` (1 or 2 bits a pixel, or one 4-bit pixel).
+static void expand_half(const uint16_t *lut, int depth, unsigned half, int count, uint8_t *out) {
+    unsigned mask = (1u << depth) - 1;
+    for (int k = 0; k < count; k++) out[k] = (uint8_t)lut[(half >> (4 - depth * (k + 1))) & mask];
+}
+
+/// Fills `expand` and `invalid` from `lut` for 1-, 2- and 4-bit samples, packed from the most significant bit.
+/// Each byte's entry is its two halves' gray bytes side by side, so building costs a few instructions a byte.
+static void build_expand(prospects_png_fast *reader) {
+    int depth = reader->bit_depth;
+    int per_half = 4 / depth;
+    uint8_t halves[16][4] = {{0}};
+    for (unsigned half = 0; half < 16; half++) expand_half(reader->lut, depth, half, per_half, halves[half]);
+    for (unsigned byte = 0; byte < 256; byte++) {
+        uint8_t out[8] = {0};
+        switch (depth) {
+        case 1:
+            memcpy(out, halves[byte >> 4], 4);
+            memcpy(out + 4, halves[byte & 15], 4);
+            break;
+        case 2:
+            memcpy(out, halves[byte >> 4], 2);
+            memcpy(out + 2, halves[byte & 15], 2);
+            break;
+        default:
+            out[0] = halves[byte >> 4][0];
+            out[1] = halves[byte & 15][0];
+            break;
+        }
+        memcpy(&reader->expand[byte], out, sizeof out);
+    }
+    // Indices past the palette are rare (a broken file): flag bytes only when the palette is short.
+    reader->has_invalid = 0;
+    for (int i = 0; i < 1 << depth; i++) reader->has_invalid |= (reader->lut[i] & INVALID_ENTRY) != 0;
+    if (!reader->has_invalid) return;
+    for (unsigned byte = 0; byte < 256; byte++) {
+        unsigned bad = 0;
+        for (int k = 0; k < 8 / depth; k++) bad |= reader->lut[(byte >> (8 - depth * (k + 1))) & ((1u << depth) - 1)];
+        reader->invalid[byte] = (bad & INVALID_ENTRY) != 0;
+    }
+}
+
+/// libpng's 8-bit gamma tables for the simplified API's RGB → gray with an sRGB (1/2.2) file gamma:
+/// `to_linear` is png_build_8bit_table with exponent png_reciprocal(45455) = 219998, `from_linear` with
+/// png_reciprocal(220000) = 45455, each entry png_gamma_8bit_correct's floor(255 · pow(i / 255, g) + .5).
+static uint8_t to_linear[256], from_linear[256];
+static pthread_once_t gamma_once = PTHREAD_ONCE_INIT;
+
+static uint8_t gamma_8bit(unsigned value, png_fixed_point gamma) {
+    if (value == 0 || value == 255) return (uint8_t)value;
+    return (uint8_t)floor(255 * pow((int)value / 255., gamma * .00001) + .5);
+}
+
+static void build_gamma_tables(void) {
+    for (unsigned i = 0; i < 256; i++) {
+        to_linear[i] = gamma_8bit(i, 219998);
+        from_linear[i] = gamma_8bit(i, 45455);
+    }
+}
+
+/// png_muldiv's floating-point rounding: a × times / divisor to the nearest integer.
+static int muldiv(png_fixed_point *result, png_fixed_point a, int32_t times, int32_t divisor) {
+    if (divisor == 0) return 0;
+    if (a == 0 || times == 0) {
+        *result = 0;
+        return 1;
+    }
+    double r = a;
+    r *= times;
+    r /= divisor;
+    r = floor(r + .5);
+    if (r > 2147483647. || r < -2147483648.) return 0;
+    *result = (png_fixed_point)r;
+    return 1;
+}
+
+/// The rgb_to_gray coefficients (red, green; blue is the rest of 32768) libpng uses for this file: from the
+/// colorants' Y when the file declares them (cHRM, or sRGB), else its defaults. As png_colorspace_set_rgb_coefficients.
+static int rgb_coefficients(png_structp png, png_infop info, uint32_t *red, uint32_t *green) {
+    png_fixed_point X, Z, r, g, b;
+    if (!png_get_cHRM_XYZ_fixed(png, info, &X, &r, &Z, &X, &g, &Z, &X, &b, &Z)) {
+        *red = 6968;
+        *green = 23434;
+        return 1;
+    }
+    png_fixed_point total = r + g + b;
+    if (!(total > 0 && r >= 0 && muldiv(&r, r, 32768, total) && r >= 0 && r <= 32768 && g >= 0 &&
+          muldiv(&g, g, 32768, total) && g >= 0 && g <= 32768 && b >= 0 && muldiv(&b, b, 32768, total) && b >= 0 &&
+          b <= 32768 && r + g + b <= 32769))
+        return 0;  // libpng raises an internal error here
+    int add = r + g + b > 32768 ? -1 : r + g + b < 32768 ? 1 : 0;
+    if (add != 0) {
+        if (g >= r && g >= b) {
+            g += add;
+        } else if (r >= g && r >= b) {
+            r += add;
+        } else {
+            b += add;
+        }
+    }
+    if (r + g + b != 32768) return 0;
+    *red = (uint32_t)r;
+    *green = (uint32_t)g;
+    return 1;
+}
+
+/// Sets up 8-bit RGB (no tRNS) when the simplified API's gray is libpng's sRGB-gamma rgb_to_gray: the file gamma
+/// must be 1/2.2 (45455, also what a missing gAMA and an sRGB chunk mean), and no ICC profile may be present.
+static int build_rgb(prospects_png_fast *reader) {
+    png_structp png = reader->png;
+    png_infop info = reader->info;
+    if (png_get_valid(png, info, PNG_INFO_iCCP)) return PROSPECTS_PNG_FAST_UNSUPPORTED;
+    png_fixed_point gamma = 0;
+    if (png_get_gAMA_fixed(png, info, &gamma) && gamma != 45455) return PROSPECTS_PNG_FAST_UNSUPPORTED;
+    uint32_t rc, gc;
+    if (!rgb_coefficients(png, info, &rc, &gc)) return PROSPECTS_PNG_FAST_UNSUPPORTED;
+    uint32_t bc = 32768 - rc - gc;
+    pthread_once(&gamma_once, build_gamma_tables);
+    for (unsigned i = 0; i < 256; i++) {
+        reader->red[i] = rc * to_linear[i];
+        reader->green[i] = gc * to_linear[i];
+        reader->blue[i] = bc * to_linear[i] + 16384;
+    }
+    reader->conversion = RGB;
+    return PROSPECTS_PNG_FAST_OK;
+}
+
 /// Fills `lut` for the image's flavour; UNSUPPORTED when its conversion is not a plain lookup.
 static int build_lut(prospects_png_fast *reader) {
     png_structp png = reader->png;
@@ -73,7 +220,7 @@ static int build_lut(prospects_png_fast *reader) {
             // A transparent gray key is composited on white.
             if (key && key->gray < entries) reader->lut[key->gray] = 255;
         }
-        reader->identity = depth == 8 && !has_trns;
+        reader->conversion = depth == 8 && !has_trns ? COPY : LOOKUP;
     } else if (colour == PNG_COLOR_TYPE_PALETTE) {
         png_colorp palette = NULL;
         int count = 0;
@@ -94,7 +241,9 @@ static int build_lut(prospects_png_fast *reader) {
                 return PROSPECTS_PNG_FAST_UNSUPPORTED;
             }
         }
-        reader->identity = 0;
+        reader->conversion = LOOKUP;
+    } else if (colour == PNG_COLOR_TYPE_RGB) {
+        return has_trns || depth != 8 ? PROSPECTS_PNG_FAST_UNSUPPORTED : build_rgb(reader);
     } else {
         return PROSPECTS_PNG_FAST_UNSUPPORTED;
     }
@@ -105,7 +254,11 @@ static int build_lut(prospects_png_fast *reader) {
             uint16_t v = reader->lut[i];
             if (v != 0 && v != 255 && v != INVALID_ENTRY) return PROSPECTS_PNG_FAST_UNSUPPORTED;
         }
-        if (reader->identity) return PROSPECTS_PNG_FAST_UNSUPPORTED;
+        if (reader->conversion == COPY) return PROSPECTS_PNG_FAST_UNSUPPORTED;
+    }
+    if (depth < 8) {
+        build_expand(reader);
+        reader->conversion = EXPAND;
     }
     return PROSPECTS_PNG_FAST_OK;
 }
@@ -139,6 +292,58 @@ int prospects_png_fast_begin(prospects_png_fast **out, const void *data, size_t 
     return build_lut(reader);
 }
 
+/// One row of packed 1-, 2- or 4-bit samples to gray, a whole input byte at a time; false on an index past the
+/// palette (pad bits after the last pixel are not looked at). `room` is how many bytes from `target` on belong
+/// to the image: the last, partial byte is expanded whole when the bytes past the row are the next row's.
+static int expand_row(const prospects_png_fast *reader, const png_byte *row, uint8_t *target, size_t room) {
+    size_t width = reader->width;
+    int depth = reader->bit_depth;
+    size_t per_byte = 8 / (size_t)depth;
+    size_t whole = width / per_byte;
+    const uint64_t *expand = reader->expand;
+    unsigned bad = 0;
+    switch (depth) {
+    case 1:
+        for (size_t i = 0; i < whole; i++) memcpy(target + 8 * i, &expand[row[i]], 8);
+        break;
+    case 2:
+        for (size_t i = 0; i < whole; i++) memcpy(target + 4 * i, &expand[row[i]], 4);
+        break;
+    default:
+        for (size_t i = 0; i < whole; i++) memcpy(target + 2 * i, &expand[row[i]], 2);
+        break;
+    }
+    if (reader->has_invalid) {
+        for (size_t i = 0; i < whole; i++) bad |= reader->invalid[row[i]];
+    }
+    size_t rest = width - whole * per_byte;
+    if (rest > 0 && !reader->has_invalid && whole * per_byte + 8 <= room) {
+        memcpy(target + whole * per_byte, &reader->expand[row[whole]], 8);  // the next row overwrites the rest
+    } else if (rest > 0) {
+        unsigned byte = row[whole];
+        unsigned mask = (1u << depth) - 1;
+        for (size_t k = 0; k < rest; k++) {
+            unsigned v = reader->lut[(byte >> (8 - depth * (k + 1))) & mask];
+            bad |= (v & INVALID_ENTRY) != 0;
+            target[whole * per_byte + k] = (uint8_t)v;
+        }
+    }
+    return !bad;
+}
+
+/// One row of 8-bit RGB to gray as libpng's png_do_rgb_to_gray does it with gamma tables: gray pixels (R = G = B)
+/// are kept (the sRGB-to-sRGB gamma table is the identity), others are weighted in 8-bit linear light.
+/// Not inlined: with the reader's fields in registers of its own the loop is a few instructions shorter.
+__attribute__((noinline)) static void rgb_row(const uint32_t *red, const uint32_t *green, const uint32_t *blue,
+                                              const png_byte *row, uint8_t *target, size_t width) {
+    const uint8_t *end = target + width;
+    for (; target < end; target++, row += 3) {
+        unsigned r = row[0];
+        uint8_t colour = from_linear[(red[r] + green[row[1]] + blue[row[2]]) >> 15];
+        *target = (row[1] == r && row[2] == r) ? (uint8_t)r : colour;
+    }
+}
+
 int prospects_png_fast_finish(prospects_png_fast *reader, uint8_t *pixels) {
     if (!reader || !reader->png) return PROSPECTS_PNG_FAST_FAILED;
     png_structp png = reader->png;
@@ -146,8 +351,7 @@ int prospects_png_fast_finish(prospects_png_fast *reader, uint8_t *pixels) {
 
     png_start_read_image(png);
     size_t width = reader->width;
-    int depth = reader->bit_depth;
-    if (!reader->identity) {
+    if (reader->conversion != COPY) {
         // Freed by destroy, so a longjmp out of png_read_row cannot leak it.
         reader->row = malloc(png_get_rowbytes(png, reader->info));
         if (!reader->row) png_error(png, "out of memory");
@@ -156,42 +360,26 @@ int prospects_png_fast_finish(prospects_png_fast *reader, uint8_t *pixels) {
     unsigned invalid = 0;
     for (png_uint_32 y = 0; y < reader->height; y++) {
         uint8_t *target = pixels + (size_t)y * width;
-        if (reader->identity) {
+        if (reader->conversion == COPY) {
             png_read_row(png, target, NULL);
             continue;
         }
         png_bytep row = reader->row;
         png_read_row(png, row, NULL);
-        if (depth == 8) {
+        switch (reader->conversion) {
+        case LOOKUP:
             for (size_t x = 0; x < width; x++) {
                 unsigned v = lut[row[x]];
                 invalid |= v;
                 target[x] = (uint8_t)v;
             }
-        } else if (depth == 1) {
-            size_t x = 0;
-            for (; x + 8 <= width; x += 8) {
-                unsigned byte = row[x >> 3];
-                for (int k = 0; k < 8; k++) {
-                    unsigned v = lut[(byte >> (7 - k)) & 1];
-                    invalid |= v;
-                    target[x + k] = (uint8_t)v;
-                }
-            }
-            for (; x < width; x++) {
-                unsigned v = lut[(row[x >> 3] >> (7 - (x & 7))) & 1];
-                invalid |= v;
-                target[x] = (uint8_t)v;
-            }
-        } else {
-            unsigned mask = (1u << depth) - 1;
-            unsigned per_byte = 8 / depth;
-            for (size_t x = 0; x < width; x++) {
-                unsigned shift = 8 - depth * (unsigned)(x % per_byte + 1);
-                unsigned v = lut[(row[x / per_byte] >> shift) & mask];
-                invalid |= v;
-                target[x] = (uint8_t)v;
-            }
+            break;
+        case EXPAND:
+            if (!expand_row(reader, row, target, (reader->height - y) * width)) invalid |= INVALID_ENTRY;
+            break;
+        default:
+            rgb_row(reader->red, reader->green, reader->blue, row, target, width);
+            break;
         }
     }
     // An index past the palette's end: a broken file, whose treatment is the simplified API's to decide.

@@ -197,6 +197,70 @@ public enum PNGFixtures {
         return out + trailing
     }
 
+    /// An ancillary chunk that changes how libpng turns RGB into gray.
+    public enum ColourChunk: Sendable, Hashable, CustomStringConvertible {
+        /// gAMA with this gamma × 100 000 (45 455 is 1/2.2).
+        case gamma(UInt32)
+        /// sRGB, perceptual intent.
+        case sRGB
+        /// cHRM with sRGB's primaries and white point, as ImageMagick writes it.
+        case sRGBPrimaries
+        /// cHRM with Adobe RGB's primaries: rgb_to_gray weights other than libpng's defaults.
+        case adobePrimaries
+        /// tRNS: this 8-bit colour is transparent.
+        case transparent(red: UInt8, green: UInt8, blue: UInt8)
+
+        public var description: String {
+            switch self {
+            case .gamma(let value): "gAMA \(value)"
+            case .sRGB: "sRGB"
+            case .sRGBPrimaries: "cHRM sRGB"
+            case .adobePrimaries: "cHRM Adobe RGB"
+            case .transparent(let red, let green, let blue): "tRNS \(red),\(green),\(blue)"
+            }
+        }
+
+        var chunk: [UInt8] {
+            switch self {
+            case .gamma(let value):
+                PNGFixtures.chunk("gAMA", bigEndian(value))
+            case .sRGB:
+                PNGFixtures.chunk("sRGB", [0])
+            case .sRGBPrimaries:
+                PNGFixtures.chunk(
+                    "cHRM", [31_270, 32_900, 64_000, 33_000, 30_000, 60_000, 15_000, 6_000].flatMap(bigEndian))
+            case .adobePrimaries:
+                PNGFixtures.chunk(
+                    "cHRM", [31_270, 32_900, 64_000, 33_000, 21_000, 71_000, 15_000, 6_000].flatMap(bigEndian))
+            case .transparent(let red, let green, let blue):
+                PNGFixtures.chunk("tRNS", [0, red, 0, green, 0, blue])
+            }
+        }
+    }
+
+    /// An 8-bit RGB PNG (not interlaced) with `chunks` before its pixels; `pixel(x, y)` gives each pixel's samples.
+    public static func rgb8(
+        width: Int, height: Int, chunks: [ColourChunk] = [], pixel: (_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8)
+    ) -> [UInt8] {
+        let rowBytes = 1 + 3 * width
+        var data = [UInt8](repeating: 0, count: rowBytes * height)  // filter type None on every row
+        data.withUnsafeMutableBufferPointer { buffer in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let (red, green, blue) = pixel(x, y)
+                    let at = y * rowBytes + 1 + 3 * x
+                    (buffer[at], buffer[at + 1], buffer[at + 2]) = (red, green, blue)
+                }
+            }
+        }
+        var out = signature
+        out += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0])
+        for extra in chunks { out += extra.chunk }
+        out += chunk("IDAT", zlibStored(data))
+        out += chunk("IEND", [])
+        return out
+    }
+
     private static func scanlines(_ image: GrayImage, flavour: Flavour, interlaced: Bool) -> [UInt8] {
         // Adam7 passes: (x start, y start, x step, y step); a non-interlaced image is one pass over everything.
         let passes =

@@ -5,17 +5,18 @@ import CPNGFast
 ///
 /// Every colour type, bit depth, palette/tRNS and interlacing is converted by libpng's simplified API, which
 /// reports errors in `png_image.message` instead of `longjmp`ing through Swift frames; alpha is composited on
-/// white, the paper colour a QR code is printed on. Palette and gray files of 8 bits or fewer, not interlaced
-/// (what qrencode and most scanners write), first go through a C reader on libpng's classic API (`CPNGFast`,
-/// which keeps its `setjmp` in C) that skips the simplified API's RGBA detour: the same pixels, 2–3 times cheaper.
-/// It hands anything it does not convert exactly as the simplified API would, and any error, to the simplified API.
+/// white, the paper colour a QR code is printed on. Palette and gray files of 8 bits or fewer, and 8-bit RGB ones
+/// with an sRGB gamma, not interlaced (what qrencode, scanners and cameras write), first go through a C reader on
+/// libpng's classic API (`CPNGFast`, which keeps its `setjmp` in C) with table-driven conversions: the same pixels,
+/// cheaper. It hands anything it does not convert exactly as the simplified API would, and any error, to the
+/// simplified API.
 public struct PNGReader: Sendable {
     /// 50 MP: above any camera frame, far below what a decompression bomb would claim.
     public static let defaultPixelLimit = 50_000_000
 
     /// Which libpng API decoded a file.
     public enum Path: Sendable, Hashable {
-        /// The classic API through `CPNGFast`: palette or gray, 8 bits or fewer, not interlaced.
+        /// The classic API through `CPNGFast`: palette or gray of 8 bits or fewer, or 8-bit RGB; not interlaced.
         case classic
         /// The simplified API: everything else, and every file the classic path failed on.
         case simplified
@@ -23,7 +24,7 @@ public struct PNGReader: Sendable {
 
     /// The most pixels (`width * height`) an image may have.
     public let pixelLimit: Int
-    /// Whether palette and gray files may take the classic path; false reads everything with the simplified API.
+    /// Whether palette, gray and RGB files may take the classic path; false reads everything with the simplified API.
     public let allowsClassicPath: Bool
 
     public init(pixelLimit: Int = PNGReader.defaultPixelLimit, allowsClassicPath: Bool = true) {

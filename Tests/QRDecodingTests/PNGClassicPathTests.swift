@@ -8,16 +8,17 @@ struct PNGClassicPathTests {
     static let code = PNGFixtures.codeImage("Zoë Müller\nzoe@example.com", moduleSize: 3)
     static let simplified = PNGReader(allowsClassicPath: false)
 
-    /// Palette and gray flavours of 8 bits or fewer: the classic path's flavours.
+    /// Palette and gray flavours of 8 bits or fewer, and 8-bit RGB: the classic path's flavours.
     static let classicFlavours = PNGFixtures.Flavour.allCases.filter { flavour in
         switch flavour {
         case .gray(let depth): depth <= 8
+        case .rgb(let depth): depth == 8
         case .grayKeyedTransparent, .palette: true
-        case .grayAlpha, .rgb, .rgba: false
+        case .grayAlpha, .rgba: false
         }
     }
 
-    @Test("palette and gray flavours take the classic path and give byte-identical gray", arguments: classicFlavours)
+    @Test("palette, gray and RGB flavours take the classic path: byte-identical gray", arguments: classicFlavours)
     func identicalPixels(flavour: PNGFixtures.Flavour) throws {
         for gamma in [false, true] {
             let png = PNGFixtures.encode(Self.code, as: flavour, gamma: gamma)
@@ -62,6 +63,67 @@ struct PNGClassicPathTests {
                 #expect(try PNGReader().read(png, into: &image) == .classic)
                 #expect(image == (try Self.simplified.read(png)), "\(flavour), width \(width)")
             }
+        }
+    }
+
+    /// Every value of each channel, paired with every value of one other channel, and gray and near-gray pixels
+    /// (libpng keeps R = G = B pixels as they are and weighs the others in linear light).
+    static func rgbSpread(chunks: [PNGFixtures.ColourChunk]) -> [UInt8] {
+        PNGFixtures.rgb8(width: 256, height: 772, chunks: chunks) { x, y in
+            let (a, b, c) = (UInt8(x), UInt8(y % 256), UInt8((x * 7 + y * 13 + y / 256 * 101) % 256))
+            switch y {
+            case 0..<512: return (a, b, c)
+            case 512..<768: return (b, c, a)
+            case 768: return (a, a, a)
+            case 769: return (a, a, a ^ 1)
+            case 770: return (a, a ^ 1, a)
+            default: return (a ^ 1, a, a)
+            }
+        }
+    }
+
+    /// Colour chunks the classic path converts: none, sRGB's gamma, sRGB, and colorants (libpng's weights come
+    /// from cHRM when there is one).
+    static let sRGBGammaChunks: [[PNGFixtures.ColourChunk]] = [
+        [], [.gamma(45_455)], [.sRGB], [.gamma(45_455), .sRGBPrimaries], [.gamma(45_455), .adobePrimaries],
+    ]
+
+    @Test("8-bit RGB with an sRGB gamma: the classic path, byte-identical gray", arguments: sRGBGammaChunks)
+    func rgbConversion(chunks: [PNGFixtures.ColourChunk]) throws {
+        let png = Self.rgbSpread(chunks: chunks)
+        var image = GrayImage(width: 0, height: 0, pixels: [])
+        #expect(try PNGReader().read(png, into: &image) == .classic, "\(chunks)")
+        let expected = try Self.simplified.read(png)
+        #expect(image == expected, "\(chunks)")
+        #expect(Set(expected.pixels).count > 200, "the picture spans the gray range")
+    }
+
+    @Test(
+        "8-bit RGB with another gamma or a transparent colour goes to the simplified API",
+        arguments: [[.gamma(100_000)], [.gamma(50_000)], [.transparent(red: 0, green: 0, blue: 0)]]
+            as [[PNGFixtures.ColourChunk]])
+    func rgbOtherwise(chunks: [PNGFixtures.ColourChunk]) throws {
+        let png = Self.rgbSpread(chunks: chunks)
+        var image = GrayImage(width: 0, height: 0, pixels: [])
+        #expect(try PNGReader().read(png, into: &image) == .simplified, "\(chunks)")
+    }
+
+    /// All 2^24 RGB triples (a 4096 × 4096 picture per colour-chunk case): minutes in a debug build, so only with
+    /// `PROSPECTS_PNG_EXHAUSTIVE=1`; the spread test above covers every channel value in the suite.
+    @Test(
+        "every RGB triple: the same gray on both paths",
+        .enabled(if: ProcessInfo.processInfo.environment["PROSPECTS_PNG_EXHAUSTIVE"] == "1"))
+    func everyTriple() throws {
+        let cases: [[PNGFixtures.ColourChunk]] = [[], [.gamma(45_455)], [.sRGB], [.gamma(45_455), .adobePrimaries]]
+        for chunks in cases {
+            let png = PNGFixtures.rgb8(width: 4096, height: 4096, chunks: chunks) { x, y in
+                (UInt8(y >> 4), UInt8((y & 15) << 4 | x >> 8), UInt8(x & 255))
+            }
+            var image = GrayImage(width: 0, height: 0, pixels: [])
+            #expect(try PNGReader().read(png, into: &image) == .classic, "\(chunks)")
+            let expected = try Self.simplified.read(png)
+            let differing = zip(image.pixels, expected.pixels).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
+            #expect(image.pixels.count == 1 << 24 && differing == 0, "\(chunks): \(differing) pixels differ")
         }
     }
 

@@ -4,8 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// A low-level libpng read of the PNG flavours that dominate QR pictures (palette and gray, 8 bits or fewer,
-/// not interlaced) straight into 8-bit gray, at about a third of the simplified API's cost on 1-bit palettes.
+/// A low-level libpng read of the PNG flavours that dominate QR pictures (palette and gray of 8 bits or fewer,
+/// 8-bit RGB with an sRGB gamma; not interlaced) straight into 8-bit gray through lookup tables: packed samples a
+/// byte at a time, RGB with libpng's own rgb_to_gray arithmetic (1/2.2 gamma tables, colorant weights).
 ///
 /// libpng's classic API reports errors with longjmp. Every setjmp and every libpng call lives in png_fast.c, so a
 /// longjmp never crosses a Swift frame: each function below returns a code instead. A file this reader does not
@@ -17,8 +18,8 @@ typedef struct prospects_png_fast prospects_png_fast;
 enum {
     /// Done: the header was read (begin) or every pixel was written (finish).
     PROSPECTS_PNG_FAST_OK = 0,
-    /// A flavour this reader does not convert exactly as the simplified API would (colour, alpha channel,
-    /// 16-bit, interlaced, a coloured or partly transparent palette, a non-sRGB gamma on gray levels).
+    /// A flavour this reader does not convert exactly as the simplified API would (alpha channel, 16-bit,
+    /// interlaced, a coloured or partly transparent palette, a non-sRGB gamma, RGB with tRNS or an ICC profile).
     PROSPECTS_PNG_FAST_UNSUPPORTED = 1,
     /// libpng reported an error; `prospects_png_fast_message` says which.
     PROSPECTS_PNG_FAST_FAILED = 2,
