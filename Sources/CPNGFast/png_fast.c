@@ -281,6 +281,11 @@ int prospects_png_fast_begin(prospects_png_fast **out, const void *data, size_t 
     if (setjmp(png_jmpbuf(reader->png))) return PROSPECTS_PNG_FAST_FAILED;
 
     png_set_read_fn(reader->png, reader, read_memory);
+#ifdef PNG_IGNORE_ADLER32
+    // zlib's Adler-32 of the pixel data is skipped: every chunk's CRC-32 is still checked, and covers the same bytes
+    // (compressed). Chromium reads PNGs this way.
+    png_set_option(reader->png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#endif
     png_read_info(reader->png, reader->info);
     reader->width = png_get_image_width(reader->png, reader->info);
     reader->height = png_get_image_height(reader->png, reader->info);

@@ -81,6 +81,18 @@ public enum PNGFixtures {
         return out
     }
 
+    /// `png` (a single IDAT) with the zlib stream's Adler-32 (its last four bytes) flipped and the chunk's CRC
+    /// recomputed: every chunk is intact, only the checksum of the uncompressed pixel data is wrong.
+    public static func corruptingAdler32(_ png: [UInt8]) -> [UInt8] {
+        var out = png
+        let (offset, length) = firstIDAT(in: png)
+        let data = offset + 8
+        for index in data + length - 4..<data + length { out[index] ^= 0xFF }
+        let crc = bigEndian(crc32(Array(out[offset + 4..<data + length])))
+        out.replaceSubrange(data + length..<data + length + 4, with: crc)
+        return out
+    }
+
     private static func firstIDAT(in png: [UInt8]) -> (offset: Int, length: Int) {
         var offset = 8
         while offset + 8 <= png.count {

@@ -138,6 +138,16 @@ struct PNGReaderTests {
         }
     }
 
+    @Test("a wrong Adler-32 under intact chunk CRCs: the classic path reads the pixels, the simplified API refuses")
+    func badAdler32() throws {
+        let good = PNGFixtures.contactCode(Self.payload)
+        let png = PNGFixtures.corruptingAdler32(good)
+        #expect(png != good)
+        // The classic path skips zlib's check of the uncompressed data (the CRCs cover it compressed).
+        #expect(try PNGReader().read(png) == (try PNGReader().read(good)))
+        #expect(throws: DecodeError.self) { try PNGReader(allowsClassicPath: false).read(png) }
+    }
+
     @Test("bytes after IEND are ignored")
     func trailingGarbage() throws {
         let png = PNGFixtures.contactCode(Self.payload)

@@ -11,7 +11,8 @@
 /// libpng's classic API reports errors with longjmp. Every setjmp and every libpng call lives in png_fast.c, so a
 /// longjmp never crosses a Swift frame: each function below returns a code instead. A file this reader does not
 /// handle, or any error at all, is meant to be read again with the simplified API, which gives the canonical
-/// result or message; so this reader only has to be right when it says OK.
+/// result or message; so this reader only has to be right when it says OK. One check is skipped: zlib's Adler-32 of
+/// the uncompressed rows, which every chunk's CRC-32 already covers compressed (as Chromium reads PNGs).
 
 typedef struct prospects_png_fast prospects_png_fast;
 
