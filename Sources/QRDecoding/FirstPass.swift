@@ -256,14 +256,7 @@ extension GrayImage {
         precondition(factor > 1 && factor <= 256, "downscale factor out of range")
         let outWidth = width / factor
         let outHeight = height / factor
-        var pixels = target.pixels
-        target = GrayImage(width: 0, height: 0, pixels: [])  // keep `pixels` uniquely referenced
-        let count = outWidth * outHeight
-        if pixels.count < count {
-            pixels.append(contentsOf: repeatElement(0, count: count - pixels.count))
-        } else {
-            pixels.removeLast(pixels.count - count)
-        }
+        var pixels = Self.takeStorage(of: &target, count: outWidth * outHeight)
         // Division by factor² as a multiply and shift; off by at most one level, which no scan notices.
         let reciprocal = UInt32(((1 << 16) + factor * factor / 2) / (factor * factor))
         let usedWidth = outWidth * factor
@@ -331,6 +324,18 @@ extension GrayImage {
         target = GrayImage(width: outWidth, height: outHeight, pixels: pixels)
     }
 
+    /// `target`'s pixel storage, `count` long, taken out of it (so it stays uniquely referenced) for reuse.
+    private static func takeStorage(of target: inout GrayImage, count: Int) -> [UInt8] {
+        var pixels = target.pixels
+        target = GrayImage(width: 0, height: 0, pixels: [])
+        if pixels.count < count {
+            pixels.append(contentsOf: repeatElement(0, count: count - pixels.count))
+        } else {
+            pixels.removeLast(pixels.count - count)
+        }
+        return pixels
+    }
+
     /// This image shrunk `halves` / 2 times, `halves` odd (1.5, 2.5, 3.5…), by averaging the area each output pixel
     /// covers: pixels on the area's edge count by half. Written into `target` (whose storage is reused); a last
     /// partial area at the right or bottom edge is dropped.
@@ -338,14 +343,7 @@ extension GrayImage {
         precondition(halves > 2 && halves % 2 == 1 && halves <= 255, "half-step factor out of range")
         let outWidth = 2 * width / halves
         let outHeight = 2 * height / halves
-        var pixels = target.pixels
-        target = GrayImage(width: 0, height: 0, pixels: [])  // keep `pixels` uniquely referenced
-        let count = outWidth * outHeight
-        if pixels.count < count {
-            pixels.append(contentsOf: repeatElement(0, count: count - pixels.count))
-        } else {
-            pixels.removeLast(pixels.count - count)
-        }
+        var pixels = Self.takeStorage(of: &target, count: outWidth * outHeight)
         // On a grid of half pixels every output pixel is a `halves` × `halves` block; the half row (column) v is
         // the image's row (column) v / 2. Sums as in `downscale(by:into:)`: at most 255 × halves² < 2³².
         let reciprocal = UInt32(((1 << 16) + halves * halves / 2) / (halves * halves))
