@@ -162,48 +162,36 @@ enum ModuleSize {
         var histogram = [Int](repeating: 0, count: 65)
         var total = 0
         var twoLevel = true
-        let width = image.width
-        // Pointers and wrapping arithmetic: every index stays inside the row, and sums of two levels cannot overflow.
         image.pixels.withUnsafeBufferPointer { pixels in
-            histogram.withUnsafeMutableBufferPointer { histogram in
-                guard let pixels = pixels.baseAddress, let histogram = histogram.baseAddress else { return }
-                for sample in 1...rows {
-                    let row = pixels + image.height * sample / (rows + 1) * width
-                    var low = UInt8.max
-                    var high = UInt8.min
-                    for x in 0..<width {
-                        low = min(low, row[x])
-                        high = max(high, row[x])
+            for sample in 1...rows {
+                let y = image.height * sample / (rows + 1)
+                let row = UnsafeBufferPointer(rebasing: pixels[y * image.width..<(y + 1) * image.width])
+                var low = UInt8.max
+                var high = UInt8.min
+                for value in row {
+                    low = min(low, value)
+                    high = max(high, value)
+                }
+                if twoLevel { twoLevel = row.allSatisfy { $0 == low || $0 == high } }
+                guard high - low >= 48 else { continue }  // a flat row: margin or background
+                // Each level is the mean of two neighbours (doubled, to stay in integers), and a run ends only when
+                // a level crosses well past the middle (hysteresis): so camera noise does not cut runs into 1-pixel
+                // pieces. On a camera corpus this estimated 92 % of frames exactly, against 60 % without the mean.
+                let middle = Int(low) + Int(high)
+                let margin = (Int(high) - Int(low)) * 2 * hysteresisPercent / 100
+                var dark = Int(row[0]) + Int(row[1]) < middle
+                var start = 0
+                var bounded = false  // the first run touches the image edge: its length is unknown
+                for x in 1..<row.count - 1 {
+                    let level = Int(row[x]) + Int(row[x + 1])
+                    guard dark ? level >= middle + margin : level < middle - margin else { continue }
+                    if bounded {
+                        histogram[min(x - start, 64)] += 1
+                        total += 1
                     }
-                    if twoLevel {
-                        for x in 0..<width where row[x] != low && row[x] != high {
-                            twoLevel = false
-                            break
-                        }
-                    }
-                    guard high - low >= 48 else { continue }  // a flat row: margin or background
-                    // Each level is the mean of two neighbours (doubled, to stay in integers), and a run ends only
-                    // when a level crosses well past the middle (hysteresis): so camera noise does not cut runs into
-                    // 1-pixel pieces. On a camera corpus this estimated 92 % of frames exactly, against 60 % without
-                    // the mean.
-                    let middle = Int(low) &+ Int(high)
-                    let margin = (Int(high) &- Int(low)) &* 2 &* hysteresisPercent / 100
-                    let lightFrom = middle &+ margin
-                    let darkBelow = middle &- margin
-                    var dark = Int(row[0]) &+ Int(row[1]) < middle
-                    var start = 0
-                    var bounded = false  // the first run touches the image edge: its length is unknown
-                    for x in 1..<width &- 1 {
-                        let level = Int(row[x]) &+ Int(row[x &+ 1])
-                        guard dark ? level >= lightFrom : level < darkBelow else { continue }
-                        if bounded {
-                            histogram[min(x &- start, 64)] &+= 1
-                            total &+= 1
-                        }
-                        bounded = true
-                        dark.toggle()
-                        start = x
-                    }
+                    bounded = true
+                    dark.toggle()
+                    start = x
                 }
             }
         }
