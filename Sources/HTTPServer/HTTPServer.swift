@@ -40,8 +40,10 @@ public final class HTTPServer: Sendable {
         let socket = try ListeningSocket.open(
             host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog)
         let core = ServerCore(handler: handler, configuration: configuration)
+        // poll(2), not epoll: libmicrohttpd's quiesce races its own worker threads over the listening socket's place
+        // in each epoll set and aborts the process when it loses (`stop` quiesces). docs/security.md has the numbers.
         var flags =
-            MHD_USE_AUTO.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            MHD_USE_POLL.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         if configuration.tls != nil { flags |= MHD_USE_TLS.rawValue }
         // libmicrohttpd reads the PEM texts while starting; they stay valid until then.
