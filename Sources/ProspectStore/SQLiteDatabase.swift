@@ -119,9 +119,7 @@ final class SQLiteDatabase {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
-        guard code == SQLITE_OK else {
-            throw Self.error(code: code, message: message.map { String(cString: $0) }, sql: sql)
-        }
+        guard code == SQLITE_OK else { throw Self.error(code: code, connection: handle, sql: sql) }
     }
 
     /// Runs `body` in a write transaction, committing when it returns and rolling back when it throws.
@@ -314,12 +312,34 @@ final class SQLiteDatabase {
                     "\(file): the disk is full (\(message ?? "full")); free some space and try again", diskFull: true)
             case SQLITE_IOERR:
                 return .storageFailed(
-                    "\(file): the disk failed to read or write (\(message ?? "I/O error"))", diskFull: false)
+                    "\(file): the disk failed to read or write (\(message ?? "I/O error")\(Self.ioDetail(code, connection)))",
+                    diskFull: false)
             default:
                 break
             }
         }
         return error(code: code, message: message, sql: sql)
+    }
+
+    /// What an SQLITE_IOERR was, from its extended code and the failed system call's errno: `; fsync failed:
+    /// Input/output error`. Empty when SQLite says no more. The C functions are `sqlite3_system_errno` and `strerror`.
+    static func ioDetail(_ code: Int32, _ connection: OpaquePointer?) -> String {
+        let operations = [
+            "read", "short read", "write", "fsync", "folder fsync", "truncate", "fstat", "unlock", "read lock",
+            "delete", "blocked", "out of memory", "access", "reserved-lock check", "lock", "close", "folder close",
+            "shared-memory open", "shared-memory size", "shared-memory lock", "shared-memory map", "seek",
+            "delete (no such file)", "memory map", "temporary path", "path conversion",
+        ]
+        let extended = Int(code >> 8)
+        let operation = (1...operations.count).contains(extended) ? operations[extended - 1] : nil
+        let number = connection.map { sqlite3_system_errno($0) } ?? 0
+        let reason = number == 0 ? nil : "\(String(cString: strerror(number))) (errno \(number))"
+        switch (operation, reason) {
+        case (let operation?, let reason?): return "; \(operation) failed: \(reason)"
+        case (let operation?, nil): return "; \(operation) failed"
+        case (nil, let reason?): return "; \(reason)"
+        case (nil, nil): return ""
+        }
     }
 
     static func error(code: Int32, message: String?, sql: String?) -> StoreError {

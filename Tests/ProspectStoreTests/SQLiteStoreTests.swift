@@ -41,6 +41,15 @@ struct SQLiteStoreTests {
         withExtendedLifetime(store) {}
     }
 
+    /// A disk I/O error says which operation failed and why, from SQLite's extended code and the system's errno.
+    @Test func anIOErrorSaysWhatFailed() {
+        let fsync: Int32 = 10 | (4 << 8)  // SQLITE_IOERR_FSYNC
+        #expect(SQLiteDatabase.ioDetail(fsync, nil) == "; fsync failed")
+        #expect(SQLiteDatabase.ioDetail(10 | (21 << 8), nil) == "; shared-memory map failed")
+        #expect(SQLiteDatabase.ioDetail(10, nil) == "")
+        #expect(SQLiteDatabase.ioDetail(10 | (99 << 8), nil) == "")
+    }
+
     @Test func missingFolderIsUnavailable() throws {
         let folder = try TemporaryDirectory()
         let path = folder.file("no/such/folder/prospects.sqlite")
