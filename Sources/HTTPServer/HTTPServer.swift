@@ -75,7 +75,8 @@ public final class HTTPServer: Sendable {
             let pointer = prospects_mhd_start_daemon(
                 flags, accessHandler, context, requestCompleted, &options)
         else {
-            close(socket.fd)
+            // Not closed here: libmicrohttpd closes the socket it was given when it cannot start, and a second close
+            // could close a descriptor another thread has just opened under the same number.
             throw configuration.tls != nil ? .tlsCredentialsRejected : .startFailed
         }
         self.port = socket.port

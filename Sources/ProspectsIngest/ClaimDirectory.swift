@@ -51,8 +51,7 @@ final class ClaimDirectory {
         do {
             try FileSystemCalls.renameNoReplace(staging, path)
         } catch {
-            close(fd)
-            throw .system(error)
+            throw .system(error)  // deinit closes lockFD: it runs after a throw here, as every property is set
         }
     }
 

@@ -21,8 +21,7 @@ public final class NotifySocket {
             $0.withMemoryRebound(to: Glibc.sockaddr.self, capacity: 1) { bind(fd, $0, length) }
         }
         guard bound == 0 else {
-            close(fd)
-            throw POSIXError(.EADDRINUSE)
+            throw POSIXError(.EADDRINUSE)  // deinit closes the socket: it runs after a throw here
         }
         var timeout = timeval(tv_sec: 1, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

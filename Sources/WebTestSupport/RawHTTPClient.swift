@@ -33,7 +33,7 @@ public final class RawHTTPClient {
         }
         guard connected == 0 else {
             let code = errno
-            Glibc.close(fd)
+            close()  // and marks it closed: deinit runs after a throw here, as every property is set
             throw .socket("connect", code)
         }
     }
