@@ -52,7 +52,7 @@ final class FirstPass {
     private(set) var lastLocated = false
 
     /// The threshold window and finder triples the locating step tries: one window and the least distorted triple.
-    static let locatingWindows = [20]
+    static let locatingWindows: [ThresholdWindow] = [.fine]
     static let locatingTriples = 1
 
     /// The shrunk image, reused from one file to the next.

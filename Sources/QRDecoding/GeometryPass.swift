@@ -13,8 +13,8 @@ final class GeometryPass {
     static let quietZone = 4
     /// How many finder-pattern triples are tried per image, least distorted first.
     static let triplesTried = 8
-    /// The local threshold's window radii, as fractions (1 / divisor) of the image's long side, tried in order.
-    static let thresholdWindows = [20, 10]
+    /// The local thresholds tried in order, each only when the ones before it found no code.
+    static let thresholdWindows: [ThresholdWindow] = [.fine, .coarse, .blurred]
 
     /// How many crops the last `scan` handed zbar (for tests).
     private(set) var lastCropCount = 0
@@ -25,7 +25,7 @@ final class GeometryPass {
     /// corners in `source`'s coordinates; `[]` when none.
     func scan(
         source: GrayImage, working: GrayImage, toSource: AffineMap, with scanner: QRScanner,
-        windows: [Int] = GeometryPass.thresholdWindows, triples: Int = GeometryPass.triplesTried
+        windows: [ThresholdWindow] = GeometryPass.thresholdWindows, triples: Int = GeometryPass.triplesTried
     ) throws(DecodeError) -> [QRSymbol] {
         try locate(
             source: source, working: working, toSource: toSource, reader: .zbar(scanner), windows: windows,
@@ -36,7 +36,7 @@ final class GeometryPass {
     /// nothing: each map's module grid is sampled from `source` and decoded, at the estimated size and one
     /// version either side.
     func read(
-        source: GrayImage, working: GrayImage, toSource: AffineMap, windows: [Int] = GeometryPass.thresholdWindows,
+        source: GrayImage, working: GrayImage, toSource: AffineMap, windows: [ThresholdWindow] = GeometryPass.thresholdWindows,
         triples: Int = GeometryPass.triplesTried
     ) -> [QRSymbol] {
         (try? locate(
@@ -82,17 +82,15 @@ final class GeometryPass {
     }
 
     private func locate(
-        source: GrayImage, working: GrayImage, toSource: AffineMap, reader: Reader, windows: [Int], triples: Int
+        source: GrayImage, working: GrayImage, toSource: AffineMap, reader: Reader, windows: [ThresholdWindow], triples: Int
     ) throws(DecodeError) -> [QRSymbol] {
         lastCropCount = 0
         lastPatternsUnused = 0
         let longSide = max(working.width, working.height)
         guard min(working.width, working.height) >= 21 else { return [] }
         let sourceMap = PerspectiveMap(toSource)
-        // A window of a twentieth of the image follows uneven light closely; one of a tenth keeps the dark centre
-        // of a large finder pattern dark. The second runs only when the first finds no code.
-        for divisor in windows {
-            let mask = LocalThreshold.darkMask(working, radius: max(8, longSide / divisor))
+        for window in windows {
+            let mask = LocalThreshold.darkMask(working, radius: max(8, longSide / window.divisor), bias: window.bias)
             let patterns = FinderPatternFinder.find(mask: mask, width: working.width, height: working.height)
             var found: [QRSymbol] = []
             var used: [FinderPatternFinder.Pattern] = []
@@ -162,8 +160,13 @@ final class GeometryPass {
     /// The code our own decoder reads in the modules `map` (modules → `source` pixels) places; `[]` when none.
     private func readModules(_ source: GrayImage, map: PerspectiveMap, dimension: Int) -> [QRSymbol] {
         lastCropCount += 1
-        guard let grid = ModuleGrid.sampled(source, map: map, dimension: dimension),
-            let payload = try? ModuleDecoder.payload(grid)
+        // Sharpened only when the plain grid does not decode: blur greys a lone module towards its neighbours.
+        guard
+            let payload = [0.0, 1.0].lazy.compactMap({ sharpening in
+                ModuleGrid.sampled(source, map: map, dimension: dimension, sharpening: sharpening).flatMap {
+                    try? ModuleDecoder.payload($0)
+                }
+            }).first
         else { return [] }
         let size = Double(dimension)
         let corners = [(0.0, 0.0), (size, 0), (size, size), (0, size)].compactMap { corner in

@@ -27,8 +27,9 @@ public struct ModuleGrid: Sendable, Hashable {
 
     /// The modules `map` (module coordinates → `image` pixels) places in `image`: each module's gray value is the
     /// mean of nine points around its centre, and Otsu's threshold over all modules splits dark from light.
-    /// nil when the map sends a module off the image.
-    static func sampled(_ image: GrayImage, map: PerspectiveMap, dimension: Int) -> ModuleGrid? {
+    /// `sharpening` k > 0 first moves each value k times its difference from its four neighbours' mean further
+    /// from it, undoing blur at the scale of a module. nil when the map sends a module off the image.
+    static func sampled(_ image: GrayImage, map: PerspectiveMap, dimension: Int, sharpening: Double = 0) -> ModuleGrid? {
         guard dimension > 0, dimension <= 177, image.width > 0, image.height > 0 else { return nil }
         var values = [Int](repeating: 0, count: dimension * dimension)
         let offsets = [0.3, 0.5, 0.7]
@@ -47,8 +48,30 @@ public struct ModuleGrid: Sendable, Hashable {
                 values[my * dimension + mx] = sum / 9
             }
         }
+        if sharpening > 0 { values = sharpened(values, dimension: dimension, by: sharpening) }
         let threshold = otsuThreshold(values)
         return ModuleGrid(dimension: dimension, modules: values.map { $0 <= threshold })
+    }
+
+    /// `values` (row-major, `dimension` a side) each moved `k` times its difference from the mean of its neighbours
+    /// inside the grid, clamped to 0…255.
+    private static func sharpened(_ values: [Int], dimension: Int, by k: Double) -> [Int] {
+        var out = values
+        for y in 0..<dimension {
+            for x in 0..<dimension {
+                var sum = 0
+                var count = 0
+                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+                where nx >= 0 && ny >= 0 && nx < dimension && ny < dimension {
+                    sum += values[ny * dimension + nx]
+                    count += 1
+                }
+                let value = Double(values[y * dimension + x])
+                let moved = value + k * (value - Double(sum) / Double(max(count, 1)))
+                out[y * dimension + x] = max(0, min(255, Int(moved.rounded())))
+            }
+        }
+        return out
     }
 
     /// The gray level (0…255) that best splits `values` into two classes.

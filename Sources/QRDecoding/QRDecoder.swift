@@ -57,16 +57,17 @@ public final class QRDecoder {
 
     /// The threshold windows and finder triples tried on a reduced picture zbar's scan found nothing in: one window
     /// and three triples read as many codes of the phone-photo benchmark as two and eight, in a third of the time.
-    static let locatingWindows = [20]
+    static let locatingWindows: [ThresholdWindow] = [.fine]
     static let locatingTriples = 3
 
     /// How many busy regions of a large picture's reduced copy are read from full-size crops (CodeRegionFinder).
     static let regionsTried = 6
     /// The `pass` of codes read from those crops.
     static let regionPassName = "region"
-    /// The threshold window for finder patterns in a region's crop: a twentieth of its long side, a few modules
-    /// (a tenth or a fifth found fewer patterns on the phone-photo benchmark's small codes).
-    static let regionWindows = [20]
+    /// The threshold windows for finder patterns in a region's crop: a twentieth of its long side, a few modules
+    /// (a tenth or a fifth found fewer patterns on the phone-photo benchmark's small codes), then the same for a
+    /// blurred code.
+    static let regionWindows: [ThresholdWindow] = [.fine, .blurred]
 
     /// The own-decoder pass enlarges images shorter than this on their long side (nearest neighbour) before it
     /// looks for finder patterns: the finder search needs a few pixels a module.

@@ -120,6 +120,43 @@ struct GeometryPassTests {
         }
     }
 
+    /// A code from a synthetic phone photo (Fixtures/SOURCES.md): version 7, 3 px a module, blurred with σ 1.2.
+    @Test("a blurred code: its finder patterns found below the local mean, its modules sharpened, our decoder reads it")
+    func blurredCode() throws {
+        var image = GrayImage(width: 0, height: 0, pixels: [])
+        _ = try PNGReader().read(try fixture("blurred-v7-photo-crop.png"), into: &image)
+        let radius = max(image.width, image.height) / 20
+        func patterns(_ window: ThresholdWindow) -> [FinderPatternFinder.Pattern] {
+            FinderPatternFinder.find(
+                mask: LocalThreshold.darkMask(image, radius: radius, bias: window.bias), width: image.width,
+                height: image.height)
+        }
+        // At the usual threshold blur closes the finder patterns' light rings.
+        #expect(patterns(.fine).count < 3)
+        let triple = try #require(FinderTriple.triples(from: patterns(.blurred)).first)
+        #expect(triple.dimension == 45)
+        // The affine map through the three centres, as the pass makes it.
+        let size = 45.0
+        let map = try #require(
+            PerspectiveMap(
+                from: [(3.5, 3.5), (size - 3.5, 3.5), (3.5, size - 3.5), (size - 3.5, size - 3.5)],
+                to: [triple.topLeft, triple.topRight, triple.bottomLeft].map { (x: $0.x, y: $0.y) } + [
+                    (
+                        x: triple.topRight.x + triple.bottomLeft.x - triple.topLeft.x,
+                        y: triple.topRight.y + triple.bottomLeft.y - triple.topLeft.y
+                    )
+                ]))
+        let plain = try #require(ModuleGrid.sampled(image, map: map, dimension: 45))
+        #expect(throws: SymbolDecodeError.self) { try ModuleDecoder.payload(plain) }
+        let sharpened = try #require(ModuleGrid.sampled(image, map: map, dimension: 45, sharpening: 1))
+        let expected = "BEGIN:VCARD\nVERSION:3.0\nN:Rossi;Bruno;;;\nFN:Bruno Rossi\nORG:Example 1 Ltd\n"
+            + "EMAIL:bruno.rossi2@example9.com\nEND:VCARD"
+        #expect(try ModuleDecoder.payload(sharpened) == Array(expected.utf8))
+        let symbols = try QRDecoder().scan(image)
+        #expect(symbols.map(\.text) == [expected])
+        #expect(symbols.first?.pass == "own-decoder")
+    }
+
     @Test("the located pass runs only after every other pass found nothing: a clean code costs one scan")
     func cleanPathUnchanged() throws {
         let decoder = QRDecoder()

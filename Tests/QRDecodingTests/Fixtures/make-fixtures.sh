@@ -24,3 +24,11 @@ convert qrencode-palette-1bit.png -colorspace Gray -interlace PNG -define png:co
 # PNG8: forces a palette; the excluded chunks would only make the file depend on the clock and the tool.
 convert qrencode-palette-1bit.png -transparent white -set gamma 0.45455 \
     -define png:exclude-chunks=date,time,bKGD,cHRM,pHYs,tEXt,zTXt,iTXt PNG8:palette-trns-gama.png
+
+# A blurred version 7 code (3 px a module, σ 1.2, JPEG quality 87), cut from photo 2 of Scripts/bench-photos' 12 MP
+# set, which Scripts/make_photo.c draws from its seed. Only when that corpus is there (Scripts/bench-photos makes it).
+photo=${PHOTOS:-../../../.bench/photos}/12mp/jpg/photo-002.jpg
+if [ -f "$photo" ]; then
+    convert "$photo" -crop 260x260+930+330 +repage -colorspace Gray -depth 8 -define png:color-type=0 -strip \
+        blurred-v7-photo-crop.png
+fi
