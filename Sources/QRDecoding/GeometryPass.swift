@@ -36,7 +36,8 @@ final class GeometryPass {
     /// nothing: each map's module grid is sampled from `source` and decoded, at the estimated size and one
     /// version either side.
     func read(
-        source: GrayImage, working: GrayImage, toSource: AffineMap, windows: [ThresholdWindow] = GeometryPass.thresholdWindows,
+        source: GrayImage, working: GrayImage, toSource: AffineMap,
+        windows: [ThresholdWindow] = GeometryPass.thresholdWindows,
         triples: Int = GeometryPass.triplesTried
     ) -> [QRSymbol] {
         (try? locate(
@@ -82,7 +83,8 @@ final class GeometryPass {
     }
 
     private func locate(
-        source: GrayImage, working: GrayImage, toSource: AffineMap, reader: Reader, windows: [ThresholdWindow], triples: Int
+        source: GrayImage, working: GrayImage, toSource: AffineMap, reader: Reader, windows: [ThresholdWindow],
+        triples: Int
     ) throws(DecodeError) -> [QRSymbol] {
         lastCropCount = 0
         lastPatternsUnused = 0

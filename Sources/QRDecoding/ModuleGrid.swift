@@ -29,7 +29,8 @@ public struct ModuleGrid: Sendable, Hashable {
     /// mean of nine points around its centre, and Otsu's threshold over all modules splits dark from light.
     /// `sharpening` k > 0 first moves each value k times its difference from its four neighbours' mean further
     /// from it, undoing blur at the scale of a module. nil when the map sends a module off the image.
-    static func sampled(_ image: GrayImage, map: PerspectiveMap, dimension: Int, sharpening: Double = 0) -> ModuleGrid? {
+    static func sampled(_ image: GrayImage, map: PerspectiveMap, dimension: Int, sharpening: Double = 0) -> ModuleGrid?
+    {
         guard dimension > 0, dimension <= 177, image.width > 0, image.height > 0 else { return nil }
         var values = [Int](repeating: 0, count: dimension * dimension)
         let offsets = [0.3, 0.5, 0.7]

@@ -149,7 +149,8 @@ struct GeometryPassTests {
         let plain = try #require(ModuleGrid.sampled(image, map: map, dimension: 45))
         #expect(throws: SymbolDecodeError.self) { try ModuleDecoder.payload(plain) }
         let sharpened = try #require(ModuleGrid.sampled(image, map: map, dimension: 45, sharpening: 1))
-        let expected = "BEGIN:VCARD\nVERSION:3.0\nN:Rossi;Bruno;;;\nFN:Bruno Rossi\nORG:Example 1 Ltd\n"
+        let expected =
+            "BEGIN:VCARD\nVERSION:3.0\nN:Rossi;Bruno;;;\nFN:Bruno Rossi\nORG:Example 1 Ltd\n"
             + "EMAIL:bruno.rossi2@example9.com\nEND:VCARD"
         #expect(try ModuleDecoder.payload(sharpened) == Array(expected.utf8))
         let symbols = try QRDecoder().scan(image)
