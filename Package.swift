@@ -37,7 +37,8 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
 
         // libpng's classic read API for palette and gray PNGs, with every setjmp kept in C (see png_fast.h).
-        .target(name: "CPNGFast", dependencies: ["CPNG"]),
+        // libdeflate (libdeflate-dev) inflates a PNG's IDAT data in one call where it fits the memory budget.
+        .target(name: "CPNGFast", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("deflate")]),
 
         // The one system-call layer: retries on EINTR and turns errno into SystemCallError.
         .target(name: "SystemCalls", swiftSettings: strict),

@@ -273,6 +273,48 @@ public enum PNGFixtures {
         return out
     }
 
+    /// An 8-bit gray (`channels` 1) or RGB (3) PNG, not interlaced, of `samples` (row-major), row `y` filtered with
+    /// `filters[y % filters.count]` (PNG's filter types 0–4; another value is written as it is, a broken file), its
+    /// zlib stream cut into IDAT chunks of `chunkSize` bytes; `trailing` bytes follow the stream in the last chunk.
+    public static func filtered(
+        width: Int, height: Int, channels: Int, samples: [UInt8], filters: [UInt8], chunkSize: Int,
+        trailing: [UInt8] = []
+    ) -> [UInt8] {
+        let rowBytes = width * channels
+        var data: [UInt8] = []
+        data.reserveCapacity((rowBytes + 1) * height)
+        for y in 0..<height {
+            let filter = filters[y % filters.count]
+            data.append(filter)
+            for x in 0..<rowBytes {
+                let value = Int(samples[y * rowBytes + x])
+                let left = x >= channels ? Int(samples[y * rowBytes + x - channels]) : 0
+                let above = y > 0 ? Int(samples[(y - 1) * rowBytes + x]) : 0
+                let corner = x >= channels && y > 0 ? Int(samples[(y - 1) * rowBytes + x - channels]) : 0
+                let predicted: Int
+                switch filter {
+                case 1: predicted = left
+                case 2: predicted = above
+                case 3: predicted = (left + above) / 2
+                case 4:
+                    let (pa, pb, pc) = (abs(above - corner), abs(left - corner), abs(left + above - 2 * corner))
+                    predicted = pa <= pb && pa <= pc ? left : (pb <= pc ? above : corner)
+                default: predicted = 0
+                }
+                data.append(UInt8(truncatingIfNeeded: value - predicted))
+            }
+        }
+        let stream = zlibStored(data) + trailing
+        var out = signature
+        out += chunk(
+            "IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, channels == 3 ? 2 : 0, 0, 0, 0])
+        for start in stride(from: 0, to: stream.count, by: max(1, chunkSize)) {
+            out += chunk("IDAT", Array(stream[start..<min(stream.count, start + chunkSize)]))
+        }
+        out += chunk("IEND", [])
+        return out
+    }
+
     private static func scanlines(_ image: GrayImage, flavour: Flavour, interlaced: Bool) -> [UInt8] {
         // Adam7 passes: (x start, y start, x step, y step); a non-interlaced image is one pass over everything.
         let passes =

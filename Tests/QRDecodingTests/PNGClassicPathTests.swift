@@ -127,6 +127,75 @@ struct PNGClassicPathTests {
         }
     }
 
+    /// Samples that make every filter type matter: gradients, noise, and both ends of the range.
+    static func busySamples(width: Int, height: Int, channels: Int) -> [UInt8] {
+        var state: UInt32 = 12_345
+        return (0..<(width * height * channels)).map { index in
+            state = state &* 1_103_515_245 &+ 12_345
+            let x = index / channels % width
+            let y = index / channels / width
+            switch (x / 16 + y / 16) % 3 {
+            case 0: return UInt8(truncatingIfNeeded: x * 7 + y * 3 + index % channels * 50)
+            case 1: return UInt8(truncatingIfNeeded: state >> 16)
+            default: return (x + y) % 2 == 0 ? 0 : 255
+            }
+        }
+    }
+
+    @Test(
+        "rows with every filter type, in many IDAT chunks (inflated whole by libdeflate): the simplified API's pixels",
+        arguments: [1, 3], [[0, 1, 2, 3, 4], [4], [3, 1], [2]])
+    func everyFilterType(channels: Int, filters: [UInt8]) throws {
+        let (width, height) = (97, 61)
+        let samples = Self.busySamples(width: width, height: height, channels: channels)
+        for chunkSize in [100, 7_000, 100_000] {
+            let png = PNGFixtures.filtered(
+                width: width, height: height, channels: channels, samples: samples, filters: filters,
+                chunkSize: chunkSize)
+            var image = GrayImage(width: 0, height: 0, pixels: [])
+            #expect(try PNGReader().read(png, into: &image) == .classic)
+            #expect(image == (try Self.simplified.read(png)), "filters \(filters), chunks of \(chunkSize)")
+        }
+    }
+
+    @Test("a bad CRC in a later IDAT, an unknown filter type, or bytes after the stream: as the simplified API says")
+    func brokenWholeFiles() throws {
+        let (width, height) = (40, 30)
+        let samples = Self.busySamples(width: width, height: height, channels: 3)
+        let png = PNGFixtures.filtered(
+            width: width, height: height, channels: 3, samples: samples, filters: [4, 1], chunkSize: 500)
+        // The third IDAT's last data byte changed, its CRC left.
+        var badCRC = png
+        var offset = 8
+        var seen = 0
+        while offset + 12 <= badCRC.count {
+            let length = badCRC[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if Array(badCRC[offset + 4..<offset + 8]) == Array("IDAT".utf8) {
+                seen += 1
+                if seen == 3 {
+                    badCRC[offset + 7 + length] ^= 0x40
+                    break
+                }
+            }
+            offset += 12 + length
+        }
+        #expect(seen == 3)
+        let unknownFilter = PNGFixtures.filtered(
+            width: width, height: height, channels: 3, samples: samples, filters: [0, 5], chunkSize: 500)
+        let trailing = PNGFixtures.filtered(
+            width: width, height: height, channels: 3, samples: samples, filters: [2], chunkSize: 500,
+            trailing: [1, 2, 3])
+        for file in [badCRC, unknownFilter, trailing] {
+            let expected = Result { () throws(DecodeError) in try Self.simplified.read(file) }
+            let actual = Result { () throws(DecodeError) in try PNGReader().read(file) }
+            switch (expected, actual) {
+            case (.success(let want), .success(let got)): #expect(got == want)
+            case (.failure(let want), .failure(let got)): #expect(got == want)
+            default: Issue.record("simplified \(expected), classic \(actual)")
+            }
+        }
+    }
+
     @Test("broken files give the simplified API's errors")
     func errors() throws {
         let png = PNGFixtures.encode(Self.code, as: .palette(bitDepth: 1, transparency: true))

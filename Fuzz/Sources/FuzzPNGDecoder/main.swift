@@ -6,10 +6,11 @@ import QRDecoding
 ///
 /// The pixel limit is 4 MP (not the 50 MP default) so a header claiming a large image is refused cheaply and the
 /// fuzzer stays within its memory limit. Checked: a decoded image has exactly width × height pixels, within
-/// the limit, and the same when read into a reused buffer; a refusal for size names dimensions over the limit; every symbol's bytes go through the parser
+/// the limit, the same when read into a reused buffer, and the same as the simplified API's pixels; a refusal for size names dimensions over the limit; every symbol's bytes go through the parser
 /// and meet its invariants.
 let pixelLimit = 4_000_000
 let reader = PNGReader(pixelLimit: pixelLimit)
+let simplified = PNGReader(pixelLimit: pixelLimit, allowsClassicPath: false)
 nonisolated(unsafe) let decoder = QRDecoder(pixelLimit: pixelLimit)
 let parser = PayloadParser()
 nonisolated(unsafe) var reused = GrayImage(width: 0, height: 0, pixels: [])
@@ -100,4 +101,9 @@ func check(_ bytes: [UInt8]) {
         violated("a second read into a reused buffer failed: \(error)")
     }
     require(reused == image, "a read into a reused buffer differs from a fresh read")
+    // What the classic path (its whole-file inflate included) decodes, the simplified API decodes the same, or refuses
+    // (it checks zlib's Adler-32, which the classic path leaves to the chunk CRCs).
+    if let canonical = try? simplified.read(bytes) {
+        require(canonical == image, "the classic path's pixels differ from the simplified API's")
+    }
 }
