@@ -7,8 +7,8 @@ import CPNGFast
 /// reports errors in `png_image.message` instead of `longjmp`ing through Swift frames; alpha is composited on
 /// white, the paper colour a QR code is printed on. Palette and gray files of 8 bits or fewer, and 8-bit RGB ones
 /// with an sRGB gamma, not interlaced (what qrencode, scanners and cameras write), first go through a C reader on
-/// libpng's classic API (`CPNGFast`, which keeps its `setjmp` in C) with table-driven conversions: the same pixels,
-/// cheaper, without zlib's Adler-32 check (the chunk CRCs are checked). It hands anything it does not convert
+/// libpng's classic API (`CPNGFast`, which keeps its `setjmp` in C; the pixel data inflated whole by libdeflate
+/// where it fits) with table-driven conversions: the same pixels, cheaper. It hands anything it does not convert
 /// exactly as the simplified API would, and any error, to the simplified API.
 public struct PNGReader: Sendable {
     /// 50 MP: above any camera frame, far below what a decompression bomb would claim.

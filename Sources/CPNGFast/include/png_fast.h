@@ -6,13 +6,16 @@
 
 /// A low-level libpng read of the PNG flavours that dominate QR pictures (palette and gray of 8 bits or fewer,
 /// 8-bit RGB with an sRGB gamma; not interlaced) straight into 8-bit gray through lookup tables: packed samples a
-/// byte at a time, RGB with libpng's own rgb_to_gray arithmetic (1/2.2 gamma tables, colorant weights).
+/// byte at a time, RGB with libpng's own rgb_to_gray arithmetic (1/2.2 gamma tables, colorant weights). libpng reads
+/// the header; the IDAT chunks are then checked and inflated in one call by libdeflate and unfiltered here, or, when
+/// that does not fit the memory budget or the file is not exactly as expected, read row by row by libpng.
 ///
 /// libpng's classic API reports errors with longjmp. Every setjmp and every libpng call lives in png_fast.c, so a
 /// longjmp never crosses a Swift frame: each function below returns a code instead. A file this reader does not
 /// handle, or any error at all, is meant to be read again with the simplified API, which gives the canonical
-/// result or message; so this reader only has to be right when it says OK. One check is skipped: zlib's Adler-32 of
-/// the uncompressed rows, which every chunk's CRC-32 already covers compressed (as Chromium reads PNGs).
+/// result or message; so this reader only has to be right when it says OK. On libpng's row path one check is
+/// skipped: zlib's Adler-32 of the uncompressed rows, which every chunk's CRC-32 already covers compressed (as
+/// Chromium reads PNGs).
 
 typedef struct prospects_png_fast prospects_png_fast;
 
