@@ -30,9 +30,11 @@ let package = Package(
         // Not system libraries: libheif, libpq and libcrypto (and libmicrohttpd below) are loaded on first use, so
         // nothing links them at start-up; each target's C file forwards the calls the Swift code makes. Their headers
         // come with Debian's libheif-dev, libpq-dev and libssl-dev.
-        .target(name: "CHeif"),
-        .target(name: "CPostgres"),
-        .target(name: "CCrypto"),
+        // dlopen on first use, for the four loaders below (include/lazy_library.h).
+        .target(name: "CLazyLibrary"),
+        .target(name: "CHeif", dependencies: ["CLazyLibrary"]),
+        .target(name: "CPostgres", dependencies: ["CLazyLibrary"]),
+        .target(name: "CCrypto", dependencies: ["CLazyLibrary"]),
         // Linux calls glibc declares only under _GNU_SOURCE (renameat2), as static inline helpers.
         .systemLibrary(name: "CLinux"),
 
@@ -147,7 +149,7 @@ let package = Package(
         // The web's foundations, knowing nothing of prospects: libmicrohttpd wrapped once (loaded on first use, its
         // header from libmicrohttpd-dev), HTML escaped by construction, and a raw HTTP client and a WebDriver client
         // (Debian's chromedriver) for tests.
-        .target(name: "CMicroHTTPD"),
+        .target(name: "CMicroHTTPD", dependencies: ["CLazyLibrary"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "SystemCalls"], swiftSettings: strict),
         .target(name: "SafeHTML", swiftSettings: strict),
         .target(name: "WebTestSupport", dependencies: ["SystemCalls"], swiftSettings: strict),

@@ -3,8 +3,7 @@
 // fails as libcrypto does when it cannot allocate: NULL, or 0 for a status.
 #include "crypto_shim.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include "lazy_library.h"
 #include <stddef.h>
 
 #define PROSPECTS_CRYPTO_FUNCTIONS(X)                                                                                 \
@@ -28,32 +27,8 @@
 // libcrypto should not come here.
 #pragma GCC visibility push(hidden)
 
-// The library's functions, once loaded.
-static struct {
-#define PROSPECTS_CRYPTO_POINTER(result, name, parameters, arguments) result(*name) parameters;
-    PROSPECTS_CRYPTO_FUNCTIONS(PROSPECTS_CRYPTO_POINTER)
-#undef PROSPECTS_CRYPTO_POINTER
-} library;
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded;
-
-static void load(void) {
-    // The soname of the libcrypto this was built against.
-    void *handle = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (!handle) return;
-#define PROSPECTS_CRYPTO_RESOLVE(result, name, parameters, arguments)                                                 \
-    *(void **)&library.name = dlsym(handle, #name);                                                                   \
-    if (!library.name) return;
-    PROSPECTS_CRYPTO_FUNCTIONS(PROSPECTS_CRYPTO_RESOLVE)
-#undef PROSPECTS_CRYPTO_RESOLVE
-    loaded = 1;
-}
-
-static int available(void) {
-    pthread_once(&load_once, load);
-    return loaded;
-}
+// The library's functions, once loaded (lazy_library.h).
+PROSPECTS_LAZY_LIBRARY("libcrypto.so.3", PROSPECTS_CRYPTO_FUNCTIONS, "")
 
 const EVP_MD *EVP_sha256(void) { return available() ? library.EVP_sha256() : NULL; }
 int EVP_Digest(const void *data, size_t count, unsigned char *digest, unsigned int *size, const EVP_MD *type,

@@ -3,8 +3,7 @@
 // reader already handles: a NULL context, or an error that says so.
 #include "heif_shim.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include "lazy_library.h"
 #include <stddef.h>
 
 #define PROSPECTS_HEIF_FUNCTIONS(X)                                                                                   \
@@ -34,38 +33,14 @@
     X(const uint8_t *, heif_image_get_plane_readonly,                                                                 \
         (const struct heif_image *image, enum heif_channel channel, int *stride), (image, channel, stride))
 
-// The library's functions, once loaded.
-static struct {
-#define PROSPECTS_HEIF_POINTER(result, name, parameters, arguments) result(*name) parameters;
-    PROSPECTS_HEIF_FUNCTIONS(PROSPECTS_HEIF_POINTER)
-#undef PROSPECTS_HEIF_POINTER
-} library;
+// The library's functions, once loaded (lazy_library.h).
+PROSPECTS_LAZY_LIBRARY("libheif.so.1", PROSPECTS_HEIF_FUNCTIONS, "")
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded;
-
-static void load(void) {
-    // The soname of the libheif this was built against (LIBHEIF_NUMERIC_VERSION's major version).
-    void *handle = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!handle) return;
-#define PROSPECTS_HEIF_RESOLVE(result, name, parameters, arguments)                                                   \
-    *(void **)&library.name = dlsym(handle, #name);                                                                   \
-    if (!library.name) return;
-    PROSPECTS_HEIF_FUNCTIONS(PROSPECTS_HEIF_RESOLVE)
-#undef PROSPECTS_HEIF_RESOLVE
-    loaded = 1;
+// Without the library nothing was allocated, so releasing is nothing, and every other call fails, saying why.
+static struct heif_error failed_error(void) {
+    struct heif_error error = {heif_error_Unsupported_feature, heif_suberror_Unspecified, unavailable_reason};
+    return error;
 }
-
-static int available(void) {
-    pthread_once(&load_once, load);
-    return loaded;
-}
-
-static const struct heif_error unavailable = {
-    heif_error_Unsupported_feature, heif_suberror_Unspecified, "libheif.so.1 could not be loaded"};
-
-// Without the library nothing was allocated, so releasing is nothing, and every other call fails.
-static struct heif_error failed_error(void) { return unavailable; }
 
 struct heif_context *heif_context_alloc(void) { return available() ? library.heif_context_alloc() : NULL; }
 void heif_context_free(struct heif_context *context) {

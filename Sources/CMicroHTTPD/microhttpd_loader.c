@@ -4,8 +4,7 @@
 // connection or response, so the other calls are never reached, and fail quietly if they are.
 #include "microhttpd_shim.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include "lazy_library.h"
 #include <stdarg.h>
 
 #define PROSPECTS_MHD_FUNCTIONS(X)                                                                                    \
@@ -49,32 +48,8 @@
 // functions should not come back through here.
 #pragma GCC visibility push(hidden)
 
-// The library's functions, once loaded.
-static struct {
-#define PROSPECTS_MHD_POINTER(result, name, parameters, arguments) result(*name) parameters;
-    PROSPECTS_MHD_FUNCTIONS(PROSPECTS_MHD_POINTER)
-#undef PROSPECTS_MHD_POINTER
-} library;
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded;
-
-static void load(void) {
-    // The soname of the libmicrohttpd this was built against.
-    void *handle = dlopen("libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL);
-    if (!handle) return;
-#define PROSPECTS_MHD_RESOLVE(result, name, parameters, arguments)                                                    \
-    *(void **)&library.name = dlsym(handle, #name);                                                                   \
-    if (!library.name) return;
-    PROSPECTS_MHD_FUNCTIONS(PROSPECTS_MHD_RESOLVE)
-#undef PROSPECTS_MHD_RESOLVE
-    loaded = 1;
-}
-
-static int available(void) {
-    pthread_once(&load_once, load);
-    return loaded;
-}
+// The library's functions, once loaded (lazy_library.h).
+PROSPECTS_LAZY_LIBRARY("libmicrohttpd.so.12", PROSPECTS_MHD_FUNCTIONS, "")
 
 const char *MHD_get_version(void) { return available() ? library.MHD_get_version() : NULL; }
 // Forwarded through the library's va_list form: a variadic call cannot be passed on as it stands.

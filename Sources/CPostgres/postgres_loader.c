@@ -5,8 +5,7 @@
 // the way libpq fails on a NULL argument.
 #include "postgres_shim.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include "lazy_library.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -45,42 +44,8 @@
 // should not come back through here.
 #pragma GCC visibility push(hidden)
 
-// The library's functions, once loaded.
-static struct {
-#define PROSPECTS_PQ_POINTER(result, name, parameters, arguments) result(*name) parameters;
-    PROSPECTS_PQ_FUNCTIONS(PROSPECTS_PQ_POINTER)
-#undef PROSPECTS_PQ_POINTER
-} library;
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded;
-// Why libpq could not be loaded, as libpq ends its messages: with a newline.
-static char unavailable_message[512] = "libpq.so.5 could not be loaded\n";
-
-static void load(void) {
-    // The soname of the libpq this was built against.
-    void *handle = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *reason = dlerror();
-        if (reason)
-            snprintf(unavailable_message, sizeof unavailable_message, "libpq.so.5 could not be loaded (%s)\n", reason);
-        return;
-    }
-#define PROSPECTS_PQ_RESOLVE(result, name, parameters, arguments)                                                     \
-    *(void **)&library.name = dlsym(handle, #name);                                                                   \
-    if (!library.name) {                                                                                              \
-        snprintf(unavailable_message, sizeof unavailable_message, "libpq.so.5 could not be loaded (no " #name ")\n"); \
-        return;                                                                                                       \
-    }
-    PROSPECTS_PQ_FUNCTIONS(PROSPECTS_PQ_RESOLVE)
-#undef PROSPECTS_PQ_RESOLVE
-    loaded = 1;
-}
-
-static int available(void) {
-    pthread_once(&load_once, load);
-    return loaded;
-}
+// The library's functions, once loaded (lazy_library.h).
+PROSPECTS_LAZY_LIBRARY("libpq.so.5", PROSPECTS_PQ_FUNCTIONS, "\n")
 
 // What connecting returns without the library: never dereferenced, only recognised by the calls below.
 static char unloaded_connection;
@@ -124,7 +89,7 @@ const char *PQparameterStatus(const PGconn *conn, const char *name) {
     return available() ? library.PQparameterStatus(conn, name) : NULL;
 }
 char *PQerrorMessage(const PGconn *conn) {
-    return available() ? library.PQerrorMessage(conn) : unavailable_message;
+    return available() ? library.PQerrorMessage(conn) : unavailable_reason;
 }
 PQnoticeProcessor PQsetNoticeProcessor(PGconn *conn, PQnoticeProcessor processor, void *argument) {
     return available() ? library.PQsetNoticeProcessor(conn, processor, argument) : NULL;
