@@ -152,7 +152,7 @@ let package = Package(
         .target(name: "CMicroHTTPD", dependencies: ["CLazyLibrary"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "SystemCalls"], swiftSettings: strict),
         .target(name: "SafeHTML", swiftSettings: strict),
-        .target(name: "WebTestSupport", dependencies: ["SystemCalls"], swiftSettings: strict),
+        .target(name: "WebTestSupport", dependencies: ["CLinux", "SystemCalls"], swiftSettings: strict),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "SafeHTML", "WebTestSupport"], swiftSettings: strict),
         .testTarget(name: "SafeHTMLTests", dependencies: ["SafeHTML"], swiftSettings: strict),

@@ -35,6 +35,9 @@ final class ChildProcess {
         // dup2 onto 0 and 1 clears close-on-exec for those two only.
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        // And nothing else, even a descriptor a library opened without close-on-exec: a worker holding a file open
+        // for writing would keep inotify from ever saying it was closed.
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 
 #if canImport(Glibc)
@@ -26,6 +27,9 @@ public final class ChromeDriver {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of the test process: a file another test has open for writing, inherited by chromedriver (and
+        // its Chromium), would stay open after that test closed it, and inotify would never say it was closed.
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
         let arguments = [executable, "--port=\(port)", "--allowed-ips=127.0.0.1"]
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
