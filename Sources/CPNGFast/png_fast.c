@@ -31,9 +31,8 @@ enum conversion {
 struct prospects_png_fast {
     png_structp png;
     png_infop info;
-    /// The whole file, and how far libpng has read it.
+    /// The whole file's first byte, and how far libpng has read it.
     const png_byte *data;
-    size_t size;
     const png_byte *next;
     size_t left;
     png_uint_32 width, height;
@@ -278,7 +277,6 @@ int prospects_png_fast_begin(prospects_png_fast **out, const void *data, size_t 
         return PROSPECTS_PNG_FAST_FAILED;
     }
     reader->data = data;
-    reader->size = size;
     reader->next = data;
     reader->left = size;
     reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, on_error, on_warning);
@@ -401,9 +399,10 @@ static inline unsigned paeth(unsigned a, unsigned b, unsigned c) {
     return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
 }
 
-/// Undoes row filter `filter` on `count` bytes of `row` in place (`prior`: the row above, unfiltered, or NULL for
-/// the first); false for a filter type PNG does not define.
+/// Undoes row filter `filter` on `count` bytes of `row` in place (`prior`: the row above, unfiltered; zeros above
+/// the first, as PNG defines it); false for a filter type PNG does not define.
 static int unfilter(unsigned filter, png_byte *row, const png_byte *prior, size_t count, size_t bpp) {
+    size_t lead = bpp < count ? bpp : count;
     switch (filter) {
     case 0:
         return 1;
@@ -411,26 +410,16 @@ static int unfilter(unsigned filter, png_byte *row, const png_byte *prior, size_
         for (size_t i = bpp; i < count; i++) row[i] = (png_byte)(row[i] + row[i - bpp]);
         return 1;
     case 2:
-        if (prior)
-            for (size_t i = 0; i < count; i++) row[i] = (png_byte)(row[i] + prior[i]);
+        for (size_t i = 0; i < count; i++) row[i] = (png_byte)(row[i] + prior[i]);
         return 1;
     case 3:
-        if (prior) {
-            for (size_t i = 0; i < bpp && i < count; i++) row[i] = (png_byte)(row[i] + (prior[i] >> 1));
-            for (size_t i = bpp; i < count; i++) row[i] = (png_byte)(row[i] + ((row[i - bpp] + prior[i]) >> 1));
-        } else {
-            for (size_t i = bpp; i < count; i++) row[i] = (png_byte)(row[i] + (row[i - bpp] >> 1));
-        }
+        for (size_t i = 0; i < lead; i++) row[i] = (png_byte)(row[i] + (prior[i] >> 1));
+        for (size_t i = bpp; i < count; i++) row[i] = (png_byte)(row[i] + ((row[i - bpp] + prior[i]) >> 1));
         return 1;
     case 4:
-        if (prior) {
-            for (size_t i = 0; i < bpp && i < count; i++) row[i] = (png_byte)(row[i] + prior[i]);
-            for (size_t i = bpp; i < count; i++)
-                row[i] = (png_byte)(row[i] + paeth(row[i - bpp], prior[i], prior[i - bpp]));
-        } else {
-            // With no row above, Paeth predicts from the left byte: Sub.
-            for (size_t i = bpp; i < count; i++) row[i] = (png_byte)(row[i] + row[i - bpp]);
-        }
+        for (size_t i = 0; i < lead; i++) row[i] = (png_byte)(row[i] + prior[i]);
+        for (size_t i = bpp; i < count; i++)
+            row[i] = (png_byte)(row[i] + paeth(row[i - bpp], prior[i], prior[i - bpp]));
         return 1;
     default:
         return 0;
@@ -450,7 +439,7 @@ static int finish_whole(prospects_png_fast *reader, uint8_t *pixels) {
     size_t raw_size = (rowbytes + 1) * height;
     // png_read_info stops after the first IDAT's length and type.
     if ((size_t)(reader->next - reader->data) < 16 || memcmp(reader->next - 4, "IDAT", 4) != 0) return -1;
-    const png_byte *end = reader->data + reader->size;
+    const png_byte *end = reader->next + reader->left;
     const png_byte *first = reader->next - 8;
     size_t compressed = 0, chunks = 0;
     for (const png_byte *chunk = first; end - chunk >= 12 && memcmp(chunk + 4, "IDAT", 4) == 0;) {
@@ -463,16 +452,18 @@ static int finish_whole(prospects_png_fast *reader, uint8_t *pixels) {
     }
     if (chunks == 0 || compressed == 0) return -1;
     size_t need = raw_size + (chunks > 1 ? compressed : 0);
-    if (need > WHOLE_BUDGET || atomic_fetch_add(&whole_in_use, need) + need > WHOLE_BUDGET) {
-        if (need <= WHOLE_BUDGET) atomic_fetch_sub(&whole_in_use, need);
+    if (need > WHOLE_BUDGET) return -1;
+    if (atomic_fetch_add(&whole_in_use, need) + need > WHOLE_BUDGET) {
+        atomic_fetch_sub(&whole_in_use, need);
         return -1;
     }
     int result = -1;
     png_byte *raw = malloc(raw_size);
     png_byte *joined = chunks > 1 ? malloc(compressed) : NULL;
+    png_byte *zeros = calloc(1, rowbytes);  // the row above the first
     struct libdeflate_decompressor *inflater = libdeflate_alloc_decompressor();
     const png_byte *stream = first + 8;
-    if (raw && inflater && (chunks == 1 || joined)) {
+    if (raw && zeros && inflater && (chunks == 1 || joined)) {
         if (joined) {
             size_t at = 0;
             for (const png_byte *chunk = first; at < compressed;) {
@@ -490,7 +481,7 @@ static int finish_whole(prospects_png_fast *reader, uint8_t *pixels) {
         joined = NULL;
         if (inflated == LIBDEFLATE_SUCCESS && used == compressed && made == raw_size) {
             unsigned invalid = 0;
-            const png_byte *prior = NULL;
+            const png_byte *prior = zeros;
             size_t y = 0;
             for (; y < height; y++) {
                 png_byte *row = raw + y * (rowbytes + 1);
@@ -503,6 +494,7 @@ static int finish_whole(prospects_png_fast *reader, uint8_t *pixels) {
         }
     }
     libdeflate_free_decompressor(inflater);
+    free(zeros);
     free(joined);
     free(raw);
     atomic_fetch_sub(&whole_in_use, need);

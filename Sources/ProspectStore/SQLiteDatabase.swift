@@ -116,9 +116,8 @@ final class SQLiteDatabase {
 
     /// Runs several `;`-separated statements without parameters (schema scripts). The C function is `sqlite3_exec`.
     func executeScript(_ sql: String) throws(StoreError) {
-        var message: UnsafeMutablePointer<CChar>?
-        let code = sqlite3_exec(handle, sql, nil, nil, &message)
-        defer { sqlite3_free(message) }
+        // The message is read from the connection, which names the file (`error(code:connection:sql:)`).
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw Self.error(code: code, connection: handle, sql: sql) }
     }
 
