@@ -132,6 +132,12 @@ enum ProspectSQL {
             && sighting.prospect.nameParts == nil && sighting.remindAtIfNew == nil
     }
 
+    /// Whether `sighting` is plain (`isPlain`), and whether a prospect it creates has rows in other tables (other
+    /// addresses, a note: `recordDetails`).
+    static func facts(of sighting: Sighting) -> (plain: Bool, hasDetails: Bool) {
+        (isPlain(sighting), !sighting.prospect.otherEmails.isEmpty || sighting.prospect.note != nil)
+    }
+
     /// The column list of a new prospect's INSERT (`name_key`, `sort_key` and `search_key` are no `Column`: nothing
     /// reads them back), with `id` first when the store gives it; without `optionalColumns` when `plain`.
     static func newProspectColumns(withID: Bool, plain: Bool = false) -> String {
@@ -502,9 +508,17 @@ enum ProspectSQL {
     /// The values of both stores' upsert of `sighting`: its prospect, its keys, when and where it was seen, and
     /// what a prospect it creates starts with. The store sets `.id` when it chooses the new prospect's id.
     static func upsertValues(_ sighting: Sighting) throws(StoreError) -> SQLArguments<SightingValue> {
+        var values = SQLArguments<SightingValue>()
+        try setUpsertValues(sighting, in: &values)
+        return values
+    }
+
+    /// `upsertValues` set in `values`, which may be a row of `PackedArguments`; unset ones stay NULL.
+    static func setUpsertValues(_ sighting: Sighting, in values: inout some SQLArgumentSink<SightingValue>)
+        throws(StoreError)
+    {
         let prospect = sighting.prospect
-        // Field by field, not through array literals: this runs for every row an import writes, on its writing
-        // thread.
+        // Field by field, not through array literals: this runs for every row an import writes.
         try rejectNUL(prospect.name)
         try rejectNUL(prospect.email)
         try rejectNUL(prospect.phone)
@@ -514,40 +528,38 @@ enum ProspectSQL {
         try rejectNUL(prospect.note)
         try rejectNUL(sighting.event)
         try rejectNUL(sighting.collectedBy)
-        var values = SQLArguments<SightingValue>()
-        values[.name] = .text(prospect.name)
-        values[.nameKey] = .text(sighting.nameKey)
-        values[.sortKey] = .text(sighting.sortKey)
-        values[.searchKey] = .text(sighting.searchKey)
-        values[.email] = .text(prospect.email)
-        values[.emailKey] = .text(sighting.emailKey)
-        values[.phone] = .text(prospect.phone)
-        values[.organization] = .text(prospect.organization)
-        values[.seenAt] = .date(sighting.seenAt)
-        values[.source] = .text(sighting.source)
-        values[.contacted] = .bool(sighting.contactedIfNew)
-        values[.createdAt] = .date(sighting.createdAtIfNew ?? sighting.seenAt)
-        values[.remindAt] = .date(sighting.remindAtIfNew)
+        values.set(.name, text: prospect.name)
+        values.set(.nameKey, text: sighting.nameKey)
+        values.set(.sortKey, text: sighting.sortKey)
+        values.set(.searchKey, text: sighting.searchKey)
+        values.set(.email, text: prospect.email)
+        values.set(.emailKey, text: sighting.emailKey)
+        values.set(.phone, text: prospect.phone)
+        values.set(.organization, text: prospect.organization)
+        values.set(.seenAt, date: sighting.seenAt)
+        values.set(.source, text: sighting.source)
+        values.set(.contacted, bool: sighting.contactedIfNew)
+        values.set(.createdAt, date: sighting.createdAtIfNew ?? sighting.seenAt)
+        values.set(.remindAt, date: sighting.remindAtIfNew)
         // The rest is NULL unless given (most imported rows give none of it).
         if let title = prospect.title {
-            values[.title] = .text(title)
-            values[.titleKey] = .text(NameKey.searchKey(title))
+            values.set(.title, text: title)
+            values.set(.titleKey, text: NameKey.searchKey(title))
         }
         if let organization = prospect.organization {
-            values[.organizationKey] = .text(NameKey.searchKey(organization))
+            values.set(.organizationKey, text: NameKey.searchKey(organization))
         }
         if let parts = prospect.nameParts {
             for part in parts.components { try rejectNUL(part) }
-            values[.familyName] = .text(parts.family)
-            values[.givenName] = .text(parts.given)
-            values[.additionalNames] = .text(parts.additional)
-            values[.honorificPrefix] = .text(parts.prefix)
-            values[.honorificSuffix] = .text(parts.suffix)
+            values.set(.familyName, text: parts.family)
+            values.set(.givenName, text: parts.given)
+            values.set(.additionalNames, text: parts.additional)
+            values.set(.honorificPrefix, text: parts.prefix)
+            values.set(.honorificSuffix, text: parts.suffix)
         }
         for email in prospect.otherEmails { try rejectNUL(email) }
-        if let event = sighting.event { values[.event] = .text(event) }
-        if let collectedBy = sighting.collectedBy { values[.collectedBy] = .text(collectedBy) }
-        return values
+        if let event = sighting.event { values.set(.event, text: event) }
+        if let collectedBy = sighting.collectedBy { values.set(.collectedBy, text: collectedBy) }
     }
 
     static func ledgerValues(_ entry: LedgerEntry) throws(StoreError) -> SQLArguments<LedgerValue> {

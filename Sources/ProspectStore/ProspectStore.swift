@@ -85,11 +85,31 @@ public struct LedgerEntry: Sendable, Hashable {
 public struct LedgeredSightings: Sendable, Hashable {
     /// Marks the content as loaded; nil for sightings no ledger tracks (the rows of a list before its last ones).
     public var entry: LedgerEntry?
-    public var sightings: [Sighting]
+    public var sightings: [Sighting] {
+        didSet { prepared = nil }
+    }
+    /// The sightings with their values made ahead (`init(entry:prepared:)`); SQLite makes them when this is nil.
+    private(set) var prepared: PreparedSightings?
 
     public init(entry: LedgerEntry?, sightings: [Sighting]) {
         self.entry = entry
         self.sightings = sightings
+    }
+
+    public init(entry: LedgerEntry?, prepared: PreparedSightings) {
+        self.entry = entry
+        self.sightings = prepared.sightings
+        self.prepared = prepared
+    }
+
+    /// Equal when the entries and sightings are: the prepared values are made from the sightings.
+    public static func == (left: Self, right: Self) -> Bool {
+        left.entry == right.entry && left.sightings == right.sightings
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entry)
+        hasher.combine(sightings)
     }
 }
 

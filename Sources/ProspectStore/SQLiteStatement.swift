@@ -59,6 +59,31 @@ final class SQLiteStatement {
         try run(values) { _ throws(StoreError) in true }
     }
 
+    /// Runs the statement with the values of `row` of `arguments`, `parameter` taking `value` instead (the id the
+    /// store gives), ignoring any rows. The text is read in place: `arguments` must outlive the next binding.
+    func execute<Parameter>(
+        _ arguments: PackedArguments<Parameter>, row: Int, setting parameter: Parameter? = nil, to value: Int64 = 0
+    ) throws(StoreError) {
+        try run { () throws(StoreError) in
+            try bind(arguments, row: row, setting: parameter, to: value)
+        } row: { _ throws(StoreError) in
+            true
+        }
+    }
+
+    /// The first column of the first row, as an integer, the statement run with the values of `row` of
+    /// `arguments`; nil when there is no row.
+    func firstInteger<Parameter>(_ arguments: PackedArguments<Parameter>, row: Int) throws(StoreError) -> Int64? {
+        var first: Int64?
+        try run { () throws(StoreError) in
+            try bind(arguments, row: row, setting: nil, to: 0)
+        } row: { row throws(StoreError) in
+            first = try row.int64(0)
+            return false
+        }
+        return first
+    }
+
     /// Runs the statement and maps every row. The row is only valid inside `map`.
     func query<T>(_ values: [SQLValue] = [], map: (SQLiteRow) throws(StoreError) -> T) throws(StoreError) -> [T] {
         var results: [T] = []
@@ -89,9 +114,16 @@ final class SQLiteStatement {
 
     /// Binds, steps until done (or `row` returns false), then resets so the statement can be reused from the cache.
     private func run(_ values: [SQLValue], row: (SQLiteRow) throws(StoreError) -> Bool) throws(StoreError) {
+        try run({ () throws(StoreError) in try bind(values) }, row: row)
+    }
+
+    /// `run` with the values `bind` binds.
+    private func run(_ bind: () throws(StoreError) -> Void, row: (SQLiteRow) throws(StoreError) -> Bool)
+        throws(StoreError)
+    {
         // Every parameter is bound on every run, so old bindings need no clearing.
         defer { sqlite3_reset(handle) }
-        try bind(values)
+        try bind()
         while true {
             let code = sqlite3_step(handle)
             switch code {
@@ -136,6 +168,44 @@ final class SQLiteStatement {
                 code = sqlite3_bind_text64(
                     handle, index, start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(count), nil,
                     UInt8(SQLITE_UTF8))
+            }
+            guard code == SQLITE_OK else {
+                throw SQLiteDatabase.error(code: code, connection: sqlite3_db_handle(handle), sql: sql)
+            }
+        }
+    }
+
+    /// Binds `row` of `arguments` in place (SQLITE_STATIC: SQLite reads the text where it is), `parameter` taking
+    /// `value` instead.
+    private func bind<Parameter>(
+        _ arguments: PackedArguments<Parameter>, row: Int, setting parameter: Parameter?, to value: Int64
+    ) throws(StoreError) {
+        guard valueOffsets.allSatisfy({ $0 >= 0 && $0 < arguments.width }) else {
+            throw .database(
+                code: SQLITE_RANGE, message: "\(arguments.width) values for \(valueOffsets.count) parameters",
+                sql: sql)
+        }
+        guard sqlite3_stmt_busy(handle) == 0 else {
+            throw .database(code: SQLITE_MISUSE, message: "the statement is already running", sql: sql)
+        }
+        let text = arguments.text
+        let replaced = parameter?.rawValue ?? -1
+        for (offset, valueOffset) in valueOffsets.enumerated() {
+            let index = Int32(offset + 1)
+            let slot = arguments.slot(row, valueOffset)
+            let code: Int32
+            if valueOffset == replaced {
+                code = sqlite3_bind_int64(handle, index, value)
+            } else if slot.isNull {
+                code = sqlite3_bind_null(handle, index)
+            } else if slot.isInteger {
+                code = sqlite3_bind_int64(handle, index, slot.payload)
+            } else {
+                // A nil destructor is SQLITE_STATIC. The buffer is never empty, so even an empty text binds a
+                // pointer: a NULL one would bind SQL NULL.
+                code = sqlite3_bind_text64(
+                    handle, index, (text + Int(slot.payload)).assumingMemoryBound(to: CChar.self),
+                    sqlite3_uint64(slot.count), nil, UInt8(SQLITE_UTF8))
             }
             guard code == SQLITE_OK else {
                 throw SQLiteDatabase.error(code: code, connection: sqlite3_db_handle(handle), sql: sql)

@@ -74,7 +74,13 @@ public final class SQLiteStore: TransactionGrouping {
     private static let plainRestore =
         ProspectSQL.insertProspect(withID: true, plain: true) + " ON CONFLICT (email_key) DO NOTHING"
 
-    private static let idOfKey = "SELECT id FROM prospects WHERE email_key = $1"
+    private static let idOfKey = "SELECT id FROM prospects WHERE email_key = :emailKey"
+
+    /// `ProspectSQL.insertScan` with a sighting's upsert values, `:id` the prospect's: a repeat's scan is bound from
+    /// the row its upsert was.
+    private static let insertScan = ProspectSQL.insertScan.replacingOccurrences(of: ":prospectID", with: ":id")
+
+    private typealias SightingValue = ProspectSQL.SightingValue
 
     /// `NameKey.searchKey` in this connection's SQL, for `ProspectQuery.search`.
     private static let foldFunction = "prospects_fold"
@@ -102,31 +108,35 @@ public final class SQLiteStore: TransactionGrouping {
     }
 
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
-        let fullUpsert = try database.statement(Self.upsert, ProspectSQL.SightingValue.self)
-        let fullRestore = try database.statement(Self.restore, ProspectSQL.SightingValue.self)
-        let plainUpsert = try database.statement(Self.plainUpsert, ProspectSQL.SightingValue.self)
-        let plainRestore = try database.statement(Self.plainRestore, ProspectSQL.SightingValue.self)
-        let idOfKey = try database.statement(Self.idOfKey)
-        let insertScan = try database.statement(ProspectSQL.insertScan, ProspectSQL.ScanValue.self)
+        let values = SightingValue.self
+        let fullUpsert = try database.statement(Self.upsert, values)
+        let fullRestore = try database.statement(Self.restore, values)
+        let plainUpsert = try database.statement(Self.plainUpsert, values)
+        let plainRestore = try database.statement(Self.plainRestore, values)
+        let idOfKey = try database.statement(Self.idOfKey, values)
+        let insertScan = try database.statement(Self.insertScan, values)
         let insertLedger = try database.statement(ProspectSQL.insertLedgerEntry, ProspectSQL.LedgerValue.self)
+        // Made before the write lock is taken, when the caller has not made them ahead.
+        let prepared = groups.map { group in group.prepared ?? PreparedSightings(group.sightings) }
         return try database.writeTransaction { () throws(StoreError) in
             var nextID = try nextID()
             var groupResults: [LedgeredResult] = []
             groupResults.reserveCapacity(groups.count)
-            for group in groups {
+            for (group, prepared) in zip(groups, prepared) {
+                let upserts = try prepared.upserts.get()
                 if let entry = group.entry {
                     // The entry goes first: under the write lock, a conflict means the content is loaded already.
                     try insertLedger.execute(try ProspectSQL.ledgerValues(entry).values)
                     if insertLedger.changes == 0 {
                         var restored: [Int64?] = []
-                        for sighting in group.sightings {
-                            var values = try ProspectSQL.upsertValues(sighting)
-                            values[.id] = .integer(nextID)
-                            let restore = ProspectSQL.isPlain(sighting) ? plainRestore : fullRestore
+                        for row in prepared.sightings.indices {
+                            let restore = prepared.plain[row] ? plainRestore : fullRestore
                             restore.lastInsertedRowID = 0
-                            try restore.execute(values.values)
+                            try restore.execute(upserts, row: row, setting: .id, to: nextID)
                             if restore.lastInsertedRowID == nextID {
-                                try recordDetails(of: sighting, id: nextID)
+                                if prepared.hasDetails[row] {
+                                    try recordDetails(of: prepared.sightings[row], id: nextID)
+                                }
                                 restored.append(nextID)
                                 nextID += 1
                             } else {
@@ -138,24 +148,23 @@ public final class SQLiteStore: TransactionGrouping {
                     }
                 }
                 var results: [SightingResult] = []
-                results.reserveCapacity(group.sightings.count)
-                for sighting in group.sightings {
-                    var values = try ProspectSQL.upsertValues(sighting)
-                    values[.id] = .integer(nextID)
-                    let upsert = ProspectSQL.isPlain(sighting) ? plainUpsert : fullUpsert
+                results.reserveCapacity(prepared.sightings.count)
+                for row in prepared.sightings.indices {
+                    let upsert = prepared.plain[row] ? plainUpsert : fullUpsert
                     // Ids start at 1; a scan or ledger row inserted before may have had the rowid `nextID`.
                     upsert.lastInsertedRowID = 0
-                    try upsert.execute(values.values)
+                    try upsert.execute(upserts, row: row, setting: .id, to: nextID)
                     if upsert.lastInsertedRowID == nextID {
-                        try recordDetails(of: sighting, id: nextID)
+                        if prepared.hasDetails[row] { try recordDetails(of: prepared.sightings[row], id: nextID) }
                         results.append(.inserted(id: nextID))
                         nextID += 1
                         continue
                     }
-                    let ids = try idOfKey.query([values[.emailKey]]) { row throws(StoreError) in try row.int64(0) }
-                    guard let id = ids.first else { throw .corrupt("a conflicting key has no row") }
+                    guard let id = try idOfKey.firstInteger(upserts, row: row) else {
+                        throw .corrupt("a conflicting key has no row")
+                    }
                     // The first sighting lives in the prospect row; `scans` holds the later ones.
-                    try insertScan.execute(ProspectSQL.scanValues(prospectID: id, sighting).values)
+                    try insertScan.execute(upserts, row: row, setting: .id, to: id)
                     results.append(.duplicate(id: id))
                 }
                 groupResults.append(.recorded(results))
