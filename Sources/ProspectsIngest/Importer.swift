@@ -7,9 +7,9 @@ import SystemCalls
 /// Loads an existing list (a CRM export) into the store, streaming, under the same rules as scanned codes.
 ///
 /// Each row is validated exactly as a scanned MECARD with the same fields would be (`ProspectBuilder`) and
-/// recorded through the store's dedup key, in batches of `batchSize` rows. Reading and validating run on a second
-/// thread one batch ahead of the store's writes, so both cores work and at most three batches are in memory. In
-/// SQLite, a batch the reader has ready joins the open transaction, for up to a second. A row's contacted flag,
+/// recorded through the store's dedup key, in batches. Reading and validating run on a second thread a few batches
+/// ahead of the store's writes, so both cores work and memory stays flat. In SQLite, a batch the reader has ready
+/// joins the open transaction, for up to a second. A row's contacted flag,
 /// added date and reminder (as our export writes them) apply to a new prospect; a known prospect keeps what the
 /// team gave it. A list whose bytes the store's ledger holds was imported before: it is imported again without
 /// counting anyone twice, as `ingest` treats a picture loaded before.
@@ -58,14 +58,25 @@ public final class Importer {
         /// The line the batch's last record starts on.
         var lastLine = 0
         var sightings: [Sighting] = []
+        /// The sightings with the values their writes bind, made by the reader (`sealed`) so the writer only writes.
+        var prepared: PreparedSightings?
         var reports: [Report] = []
         /// The file ended with this batch (not an error): the list is whole once it is in.
         var endsTheList = false
         var rejected: Int { reports.count { if case .rejected = $0 { true } else { false } } }
+
+        /// The batch with its sightings prepared, as it is sent to the writer.
+        func sealed() -> Batch {
+            var batch = self
+            batch.prepared = PreparedSightings(sightings)
+            return batch
+        }
     }
 
     private let store: any ProspectStore
     private let batchSize: Int
+    /// How many batches the reader may have ready while one is written.
+    private let batchesAhead: Int
     private var stopSignals: SignalPipe?
     /// The totals of the rows committed so far, and the line the last of them starts on: when the store fails
     /// half-way, what is in it already (importing the whole file again would count those rows twice).
@@ -80,19 +91,23 @@ public final class Importer {
     private let firstLine: Int
     private let context: CollectionContext
 
-    /// `batchSize` rows per batch, the first at most 1,000 so that the writer starts early. On 100,000 rows, 10,000
-    /// was as fast as 20,000 or 5,000 with 9 MB less peak memory than 20,000. Another process waiting to write is
-    /// held up for about a second at most (a transaction takes no new batch after a second, and finishes the one it
-    /// has).
+    /// `batchSize` rows per batch, the first at most 1,000 so that the writer starts early; by default 500 rows,
+    /// eight of them read ahead, where the store groups batches into one transaction (SQLite), and 10,000, one
+    /// ahead, where each batch is a transaction of its own (PostgreSQL). Small batches keep both threads busy to
+    /// the end and their memory in the heap, reused (larger blocks are mapped and unmapped each time); docs/
+    /// performance.md has the figures. Another process waiting to write is held up for about a second at most (a
+    /// transaction takes no new batch after a second, and finishes the one it has).
     /// Records that start before `firstLine` are read past, neither imported nor counted: the way to finish an
     /// import that stopped half-way without counting its first rows twice.
     /// Every row records `context`'s event and collector.
     public init(
-        store: any ProspectStore, batchSize: Int = 10_000, firstLine: Int = 1, context: CollectionContext = .init()
+        store: any ProspectStore, batchSize: Int? = nil, firstLine: Int = 1, context: CollectionContext = .init()
     ) {
         self.store = store
         self.context = context
-        self.batchSize = max(1, batchSize)
+        let grouped = store is any TransactionGrouping
+        self.batchSize = max(1, batchSize ?? (grouped ? 500 : 10_000))
+        self.batchesAhead = grouped ? 8 : 1
         self.firstLine = firstLine
     }
 
@@ -128,8 +143,8 @@ public final class Importer {
                     contentHash: contentHash, fileName: source, outcome: .inserted, prospects: 0, processedAt: seenAt)
             }
         }
-        // One batch waiting while one is written and one is read.
-        let handOff = HandOff<Batch, ImportError>(capacity: 1)
+        let handOff = HandOff<Batch, ImportError>(capacity: batchesAhead)
+        let written = WrittenBatches()
         let owned = Owned(reader)
         let batchSize = batchSize
         let firstLine = firstLine
@@ -137,7 +152,7 @@ public final class Importer {
         let thread = Thread {
             Self.read(
                 owned.value, source: source, seenAt: seenAt, batchSize: batchSize, firstLine: firstLine,
-                context: context, into: handOff)
+                context: context, into: handOff, freeing: written)
         }
         thread.start()
 
@@ -176,6 +191,7 @@ public final class Importer {
                         totals.rows += batch.rows
                         totals.rejected += batch.rejected
                         try record(batch, into: &totals, unchanged: unchanged)
+                        written.add(batch)
                         // The reader's last batch may hold no row; it moves no line.
                         if batch.rows > 0 { throughLine = batch.lastLine }
                         // A batch the reader has ready joins this transaction, unless it has been open a second.
@@ -228,7 +244,9 @@ public final class Importer {
         var groups: [LedgeredSightings] = []
         if !batch.sightings.isEmpty {
             // With the entry of the list imported before, the store finds it in its ledger and only restores.
-            groups.append(LedgeredSightings(entry: importedBefore, sightings: batch.sightings))
+            groups.append(
+                LedgeredSightings(entry: importedBefore, prepared: batch.prepared ?? PreparedSightings(batch.sightings))
+            )
         }
         // Every valid row is inserted or a duplicate, so the count is known before the store answers.
         let carried = totals.inserted + totals.duplicates + batch.sightings.count
@@ -257,13 +275,16 @@ public final class Importer {
     /// The reading thread: validates rows into batches until the file ends, fails, or the writer gives up.
     static func read(
         _ reader: any ImportRecordReader, source: String, seenAt: Date, batchSize: Int, firstLine: Int,
-        context: CollectionContext = .init(), into handOff: HandOff<Batch, ImportError>
+        context: CollectionContext = .init(), into handOff: HandOff<Batch, ImportError>,
+        freeing written: WrittenBatches = .init()
     ) {
         let parser = PayloadParser()
         var batch = Batch()
         // The writer waits for the first batch, so it is small: reading 10,000 rows takes about 25 ms, all of it
         // time the writer spent waiting.
         var limit = min(batchSize, 1_000)
+        // Room for a whole batch at once: grown by doubling, the array was copied and its pages touched again.
+        batch.sightings.reserveCapacity(limit)
         do throws(ImportError) {
             while true {
                 var record: ImportRecord?
@@ -279,11 +300,15 @@ public final class Importer {
                 // A full batch goes once another record is known to follow, so that the last batch with rows is
                 // the one that ends the list (and commits its ledger entry), never an empty one after it.
                 if batch.rows >= limit {
-                    guard handOff.send(batch) else { return handOff.finish(nil) }
+                    guard handOff.send(batch.sealed()) else { return handOff.finish(nil) }
+                    written.free()
                     batch = Batch()
                     limit = batchSize
+                    batch.sightings.reserveCapacity(limit)
                 }
                 batch.rows += 1
+                // Soon after the writer is done with a batch, not only once this one is full: memory stays flat.
+                if batch.rows % 1_024 == 0 { written.free() }
                 batch.lastLine = record?.line ?? rejection?.line ?? batch.lastLine
                 if let record {
                     switch validate(record, parser: parser) {
@@ -306,11 +331,11 @@ public final class Importer {
                 if let rejection { batch.reports.append(.rejected(rejection)) }
             }
             batch.endsTheList = true
-            _ = handOff.send(batch)
+            _ = handOff.send(batch.sealed())
             handOff.finish(nil)
         } catch {
             // The rows before a malformed record are still imported, as the error message promises.
-            _ = handOff.send(batch)
+            _ = handOff.send(batch.sealed())
             handOff.finish(error)
         }
     }
