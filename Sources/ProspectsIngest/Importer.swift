@@ -65,8 +65,10 @@ public final class Importer {
         var endsTheList = false
         var rejected: Int { reports.count { if case .rejected = $0 { true } else { false } } }
 
-        /// The batch with its sightings prepared, as it is sent to the writer.
-        func sealed() -> Batch {
+        /// The batch as it is sent to the writer: with its sightings prepared, for a store that binds prepared
+        /// values (SQLite; PostgreSQL sends its own).
+        func sealed(preparing: Bool) -> Batch {
+            guard preparing else { return self }
             var batch = self
             batch.prepared = PreparedSightings(sightings)
             return batch
@@ -149,10 +151,11 @@ public final class Importer {
         let batchSize = batchSize
         let firstLine = firstLine
         let context = context
+        let preparing = store is SQLiteStore
         let thread = Thread {
             Self.read(
                 owned.value, source: source, seenAt: seenAt, batchSize: batchSize, firstLine: firstLine,
-                context: context, into: handOff, freeing: written)
+                context: context, into: handOff, preparing: preparing, freeing: written)
         }
         thread.start()
 
@@ -245,8 +248,8 @@ public final class Importer {
         if !batch.sightings.isEmpty {
             // With the entry of the list imported before, the store finds it in its ledger and only restores.
             groups.append(
-                LedgeredSightings(entry: importedBefore, prepared: batch.prepared ?? PreparedSightings(batch.sightings))
-            )
+                batch.prepared.map { LedgeredSightings(entry: importedBefore, prepared: $0) }
+                    ?? LedgeredSightings(entry: importedBefore, sightings: batch.sightings))
         }
         // Every valid row is inserted or a duplicate, so the count is known before the store answers.
         let carried = totals.inserted + totals.duplicates + batch.sightings.count
@@ -275,7 +278,7 @@ public final class Importer {
     /// The reading thread: validates rows into batches until the file ends, fails, or the writer gives up.
     static func read(
         _ reader: any ImportRecordReader, source: String, seenAt: Date, batchSize: Int, firstLine: Int,
-        context: CollectionContext = .init(), into handOff: HandOff<Batch, ImportError>,
+        context: CollectionContext = .init(), into handOff: HandOff<Batch, ImportError>, preparing: Bool = true,
         freeing written: WrittenBatches = .init()
     ) {
         let parser = PayloadParser()
@@ -300,7 +303,7 @@ public final class Importer {
                 // A full batch goes once another record is known to follow, so that the last batch with rows is
                 // the one that ends the list (and commits its ledger entry), never an empty one after it.
                 if batch.rows >= limit {
-                    guard handOff.send(batch.sealed()) else { return handOff.finish(nil) }
+                    guard handOff.send(batch.sealed(preparing: preparing)) else { return handOff.finish(nil) }
                     written.free()
                     batch = Batch()
                     limit = batchSize
@@ -331,11 +334,11 @@ public final class Importer {
                 if let rejection { batch.reports.append(.rejected(rejection)) }
             }
             batch.endsTheList = true
-            _ = handOff.send(batch.sealed())
+            _ = handOff.send(batch.sealed(preparing: preparing))
             handOff.finish(nil)
         } catch {
             // The rows before a malformed record are still imported, as the error message promises.
-            _ = handOff.send(batch.sealed())
+            _ = handOff.send(batch.sealed(preparing: preparing))
             handOff.finish(error)
         }
     }
