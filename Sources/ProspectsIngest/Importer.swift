@@ -9,10 +9,10 @@ import SystemCalls
 /// Each row is validated exactly as a scanned MECARD with the same fields would be (`ProspectBuilder`) and
 /// recorded through the store's dedup key, in batches. Reading and validating run on a second thread a few batches
 /// ahead of the store's writes, so both cores work and memory stays flat. In SQLite, a batch the reader has ready
-/// joins the open transaction, for up to a second. A row's contacted flag,
-/// added date and reminder (as our export writes them) apply to a new prospect; a known prospect keeps what the
-/// team gave it. A list whose bytes the store's ledger holds was imported before: it is imported again without
-/// counting anyone twice, as `ingest` treats a picture loaded before.
+/// joins the open transaction, for up to a second. A row's contacted flag, added date and reminder (as our export
+/// writes them) apply to a new prospect; a known prospect keeps what the team gave it. A list whose bytes the
+/// store's ledger holds was imported before: it is imported again without counting anyone twice, as `ingest` treats
+/// a picture loaded before.
 public final class Importer {
     /// One row that was not imported, and why.
     public struct Rejection: Sendable, Hashable {
@@ -311,7 +311,7 @@ public final class Importer {
                 }
                 batch.rows += 1
                 // Soon after the writer is done with a batch, not only once this one is full: memory stays flat.
-                if batch.rows % 1_024 == 0 { written.free() }
+                if batch.rows % 256 == 0 { written.free() }
                 batch.lastLine = record?.line ?? rejection?.line ?? batch.lastLine
                 if let record {
                     switch validate(record, parser: parser) {
