@@ -134,17 +134,20 @@ final class SQLiteStatement {
         }
     }
 
-    private func bind(_ values: [SQLValue]) throws(StoreError) {
-        guard valueOffsets.allSatisfy({ $0 >= 0 && $0 < values.count }) else {
+    /// Throws unless a run of `count` values can be bound: one for every parameter, and no run of this statement
+    /// still stepping, which reads its text where it was bound (binding again would change it under that run).
+    private func checkBindable(count: Int) throws(StoreError) {
+        guard valueOffsets.allSatisfy({ $0 >= 0 && $0 < count }) else {
             throw .database(
-                code: SQLITE_RANGE, message: "\(values.count) values for \(valueOffsets.count) parameters",
-                sql: sql)
+                code: SQLITE_RANGE, message: "\(count) values for \(valueOffsets.count) parameters", sql: sql)
         }
-        // A run of this statement still stepping reads its text from the buffer: binding again would change it
-        // under that run.
         guard sqlite3_stmt_busy(handle) == 0 else {
             throw .database(code: SQLITE_MISUSE, message: "the statement is already running", sql: sql)
         }
+    }
+
+    private func bind(_ values: [SQLValue]) throws(StoreError) {
+        try checkBindable(count: values.count)
         reserveBoundText(for: values)
         var textEnd = 0
         for (offset, valueOffset) in valueOffsets.enumerated() {
@@ -180,14 +183,7 @@ final class SQLiteStatement {
     private func bind<Parameter>(
         _ arguments: PackedArguments<Parameter>, row: Int, setting parameter: Parameter?, to value: Int64
     ) throws(StoreError) {
-        guard valueOffsets.allSatisfy({ $0 >= 0 && $0 < arguments.width }) else {
-            throw .database(
-                code: SQLITE_RANGE, message: "\(arguments.width) values for \(valueOffsets.count) parameters",
-                sql: sql)
-        }
-        guard sqlite3_stmt_busy(handle) == 0 else {
-            throw .database(code: SQLITE_MISUSE, message: "the statement is already running", sql: sql)
-        }
+        try checkBindable(count: arguments.width)
         let text = arguments.text
         let replaced = parameter?.rawValue ?? -1
         for (offset, valueOffset) in valueOffsets.enumerated() {
