@@ -302,26 +302,6 @@ enum ProspectSQL {
         UNION ALL SELECT source, seen_at, id, event, collected_by FROM scans WHERE prospect_id = $1 \
         ORDER BY 2 ASC, 3 ASC
         """
-    /// The values of `insertScan`.
-    enum ScanValue: Int, SQLParameter {
-        case prospectID, source, seenAt, event, collectedBy
-    }
-
-    static let insertScan = """
-        INSERT INTO scans (prospect_id, source, seen_at, event, collected_by) \
-        VALUES (:prospectID, :source, :seenAt, :event, :collectedBy)
-        """
-
-    static func scanValues(prospectID: Int64, _ sighting: Sighting) -> SQLArguments<ScanValue> {
-        var values = SQLArguments<ScanValue>()
-        values[.prospectID] = .integer(prospectID)
-        values[.source] = .text(sighting.source)
-        values[.seenAt] = .date(sighting.seenAt)
-        values[.event] = .text(sighting.event)
-        values[.collectedBy] = .text(sighting.collectedBy)
-        return values
-    }
-
     /// The values of `editProspect`.
     enum EditValue: Int, SQLParameter {
         case id, name, nameKey, sortKey, email, emailKey, phone, organization, title, searchKey

@@ -76,9 +76,11 @@ public final class SQLiteStore: TransactionGrouping {
 
     private static let idOfKey = "SELECT id FROM prospects WHERE email_key = :emailKey"
 
-    /// `ProspectSQL.insertScan` with a sighting's upsert values, `:id` the prospect's: a repeat's scan is bound from
-    /// the row its upsert was.
-    private static let insertScan = ProspectSQL.insertScan.replacingOccurrences(of: ":prospectID", with: ":id")
+    /// A repeat's scan, bound from the row its upsert was (`ProspectSQL.SightingValue`), `:id` the prospect's.
+    private static let insertScan = """
+        INSERT INTO scans (prospect_id, source, seen_at, event, collected_by) \
+        VALUES (:id, :source, :seenAt, :event, :collectedBy)
+        """
 
     private typealias SightingValue = ProspectSQL.SightingValue
 
