@@ -82,6 +82,12 @@ public final class WebDriverSession {
         return (value as? [[String: Any]] ?? []).compactMap { ($0[Self.elementKey] as? String).map(Element.init) }
     }
 
+    /// How many elements match the CSS `selector` now, without the implicit wait: the check for an element that
+    /// should be absent, which `findElements` would answer only after waiting the whole implicit wait.
+    public func countElements(_ selector: String) throws(WebDriverError) -> Int {
+        try execute("return document.querySelectorAll(arguments[0]).length", [selector]) as? Int ?? 0
+    }
+
     /// Clicks `element` as a user would.
     public func click(_ element: Element) throws(WebDriverError) {
         try command("POST", "/element/\(element.id)/click")

@@ -22,7 +22,7 @@ import WebTestSupport
         try session.click(try session.findElement("form.stack button.primary"))
         try waitUntil("the error") { try session.findElements("#signin-problem").count == 1 }
         #expect(try session.text(of: session.findElement("#signin-problem")) == "Wrong name or password.")
-        #expect(try session.findElements("table.leads").isEmpty)
+        #expect(try session.countElements("table.leads") == 0)
         #expect(try session.execute("return document.querySelector('input[name=name]').value") as? String == "ada")
         try session.screenshot(to: "\(screenshotFolder)/signin-error-\(width)x\(height).png")
 
@@ -36,7 +36,7 @@ import WebTestSupport
         #expect(try WebBrowserTests.headerIsOneRow(session), "signed in, the header still fits in one row")
         try session.click(try session.findElement("form.signout button"))
         try waitUntil("the sign-in page again") { try session.currentURL().hasSuffix("/signin") }
-        #expect(try session.findElements("header .account").isEmpty)
+        #expect(try session.countElements("header .account") == 0)
         try session.navigate(to: web.baseURL + "/")
         #expect(try session.currentURL().hasSuffix("/signin"), "signed out: the list is closed again")
     }
@@ -62,7 +62,7 @@ import WebTestSupport
         try session.execute("document.getElementById('notify-reminders').hidden = false")
 
         #expect(try WebBrowserTests.headerIsOneRow(session), "the header fits in one row")
-        #expect(try session.findElements("header.top a[href='/users']").count == (role == .admin ? 1 : 0))
+        #expect(try session.countElements("header.top a[href='/users']") == (role == .admin ? 1 : 0))
         let account = try session.findElement("header .account")
         #expect(try session.text(of: account) == name)
         #expect(
