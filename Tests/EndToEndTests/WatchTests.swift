@@ -157,7 +157,8 @@ import Testing
         try box.drop("a.png", Self.contact(1))
         #expect(watch.waitForStderr("trying again in", timeout: 10), "\(watch.stderr)")
         let (status, seconds) = watch.terminate()
-        #expect(status == 0 && seconds < 3, "exit \(status) after \(seconds) s")
+        // Waiting out the store's busy timeout would take 10 s.
+        #expect(status == 0 && seconds < 8, "exit \(status) after \(seconds) s")
         #expect(watch.lines.isEmpty)
         #expect(box.claimed.count == 1 && box.waiting.isEmpty)
         lock.release()
@@ -528,7 +529,7 @@ import Testing
         #expect(box.wait { !box.claimed.isEmpty || !box.images(in: box.archive).isEmpty })
         let (status, seconds) = watch.terminate()
         #expect(status == 0)
-        #expect(seconds < 2)
+        #expect(seconds < 5, "stopped after \(seconds) s")
         // Every file is either done (moved, and in the store) or untouched in the inbox; none is left half-way.
         #expect(box.claimed.isEmpty)
         let archived = box.images(in: box.archive)

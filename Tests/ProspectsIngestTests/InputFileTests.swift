@@ -51,7 +51,7 @@ import Testing
         #expect(throws: ScanError.notARegularFile(kind: "a FIFO")) {
             try InputFile.read(path("x.png"), followSymlinks: false)
         }
-        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(Date().timeIntervalSince(started) < 5, "a blocking open would never return")
     }
 
     @Test func aDirectoryNamedLikeAnImageIsRefused() throws {
