@@ -1,11 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-]
-
 let package = Package(
     name: "Prospects",
     products: [
@@ -43,127 +38,109 @@ let package = Package(
         .target(name: "CPNGFast", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("deflate")]),
 
         // The one system-call layer: retries on EINTR and turns errno into SystemCallError.
-        .target(name: "SystemCalls", swiftSettings: strict),
+        .target(name: "SystemCalls"),
         // Pure Swift: the prospect model, payload parsing, validation, dedup key. No C, no I/O.
-        .target(name: "ProspectsCore", swiftSettings: strict),
+        .target(name: "ProspectsCore"),
         // Picture bytes (PNG, JPEG, HEIF/AVIF, WebP) → gray pixels → QR symbols (libzbar), and a code → PNG for one's
         // own card.
         .target(
             name: "QRDecoding",
-            dependencies: ["CPNG", "CPNGFast", "CTurboJPEG", "CWebP", "CHeif", "CZBar", "CQREncode"],
-            swiftSettings: strict
-        ),
+            dependencies: ["CPNG", "CPNGFast", "CTurboJPEG", "CWebP", "CHeif", "CZBar", "CQREncode"]),
         // The ProspectStore protocol with its SQLite and PostgreSQL implementations.
-        .target(name: "ProspectStore", dependencies: ["ProspectsCore", "CSQLite", "CPostgres"], swiftSettings: strict),
+        .target(name: "ProspectStore", dependencies: ["ProspectsCore", "CSQLite", "CPostgres"]),
         // Exchange formats for lists: CSV, vCard and JSON Lines writers, streaming CSV / JSON Lines readers.
         .target(
-            name: "ProspectsExchange", dependencies: ["ProspectsCore", "ProspectStore", "SystemCalls"],
-            swiftSettings: strict),
+            name: "ProspectsExchange", dependencies: ["ProspectsCore", "ProspectStore", "SystemCalls"]),
         // Files and folders → outcomes: the loader, the per-file pipeline, the watcher, the ledger.
         .target(
             name: "ProspectsIngest",
             dependencies: [
                 "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "SystemCalls", "CCrypto", "CLinux",
-            ],
-            swiftSettings: strict
-        ),
+            ]),
         // The application layer every front-end calls: the list, updates, import, export, one's card.
         .target(
             name: "ProspectsService",
             dependencies: [
                 "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "ProspectsIngest", "SystemCalls",
                 "CCrypto",
-            ],
-            swiftSettings: strict
-        ),
+            ]),
         // `prospects serve`: pages, forms, sessions and static files over the application layer.
         .target(
             name: "ProspectsWeb",
             dependencies: [
                 "ProspectsService", "HTTPServer", "SafeHTML", "ProspectStore", "ProspectsCore", "ProspectsExchange",
                 "ProspectsIngest", "QRDecoding", "SystemCalls",
-            ],
-            swiftSettings: strict
-        ),
+            ]),
         // Argument parsing and printing for the `prospects` command; every behaviour lives below it.
         .target(
             name: "ProspectsCLI",
             dependencies: [
                 "ProspectsService", "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange",
                 "ProspectsIngest", "SystemCalls", "ProspectsWeb",
-            ],
-            swiftSettings: strict
-        ),
-        .executableTarget(name: "prospects", dependencies: ["ProspectsCLI", "CLinux"], swiftSettings: strict),
+            ]),
+        .executableTarget(name: "prospects", dependencies: ["ProspectsCLI", "CLinux"]),
 
         // Helpers that tests share: a throwaway PostgreSQL server, temporary folders, PNG fixtures.
         .target(
             name: "ProspectsTestSupport",
-            dependencies: ["CLinux", "CPostgres", "QRDecoding", "CQREncode", "SystemCalls"],
-            swiftSettings: strict
-        ),
+            dependencies: ["CLinux", "CPostgres", "QRDecoding", "CQREncode", "SystemCalls"]),
 
-        .testTarget(name: "ProspectsCoreTests", dependencies: ["ProspectsCore"], swiftSettings: strict),
+        .testTarget(name: "ProspectsCoreTests", dependencies: ["ProspectsCore"]),
         .testTarget(
             name: "QRDecodingTests", dependencies: ["QRDecoding", "ProspectsTestSupport"],
-            exclude: ["Fixtures"], swiftSettings: strict),
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "ProspectStoreTests",
-            dependencies: ["ProspectStore", "ProspectsCore", "ProspectsTestSupport"],
-            swiftSettings: strict
-        ),
+            dependencies: ["ProspectStore", "ProspectsCore", "ProspectsTestSupport"]),
         .testTarget(
             name: "ProspectsExchangeTests",
-            dependencies: ["ProspectsExchange", "ProspectStore", "ProspectsCore", "ProspectsTestSupport"],
-            swiftSettings: strict
-        ),
+            dependencies: ["ProspectsExchange", "ProspectStore", "ProspectsCore", "ProspectsTestSupport"]),
         .testTarget(
             name: "ProspectsIngestTests",
             dependencies: [
                 "ProspectsIngest", "ProspectStore", "ProspectsCore", "ProspectsExchange", "QRDecoding",
                 "ProspectsTestSupport", "CSQLite", "SystemCalls",
-            ],
-            swiftSettings: strict
-        ),
+            ]),
         .testTarget(
             name: "ProspectsServiceTests",
             dependencies: [
                 "ProspectsService", "ProspectStore", "ProspectsCore", "ProspectsExchange", "ProspectsIngest",
                 "ProspectsTestSupport",
-            ],
-            swiftSettings: strict
-        ),
+            ]),
         .testTarget(
             name: "ProspectsCLITests",
             dependencies: [
                 "ProspectsCLI", "ProspectStore", "ProspectsCore", "ProspectsExchange", "ProspectsTestSupport",
-            ],
-            swiftSettings: strict
-        ),
+            ]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["prospects", "ProspectsTestSupport", "QRDecoding"],
-            swiftSettings: strict
-        ),
+            dependencies: ["prospects", "ProspectsTestSupport", "QRDecoding"]),
 
         // The web's foundations, knowing nothing of prospects: libmicrohttpd wrapped once (loaded on first use, its
         // header from libmicrohttpd-dev), HTML escaped by construction, and a raw HTTP client and a WebDriver client
         // (Debian's chromedriver) for tests.
         .target(name: "CMicroHTTPD", dependencies: ["CLazyLibrary"]),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "SystemCalls"], swiftSettings: strict),
-        .target(name: "SafeHTML", swiftSettings: strict),
-        .target(name: "WebTestSupport", dependencies: ["CLinux", "SystemCalls"], swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "SystemCalls"]),
+        .target(name: "SafeHTML"),
+        .target(name: "WebTestSupport", dependencies: ["CLinux", "SystemCalls"]),
         .testTarget(
-            name: "HTTPServerTests", dependencies: ["HTTPServer", "SafeHTML", "WebTestSupport"], swiftSettings: strict),
-        .testTarget(name: "SafeHTMLTests", dependencies: ["SafeHTML"], swiftSettings: strict),
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "SafeHTML", "WebTestSupport"]),
+        .testTarget(name: "SafeHTMLTests", dependencies: ["SafeHTML"]),
         .testTarget(
             name: "ProspectsWebTests",
             dependencies: [
                 "ProspectsWeb", "ProspectsService", "ProspectStore", "ProspectsCore", "ProspectsIngest",
                 "ProspectsTestSupport",
                 "QRDecoding", "WebTestSupport", "SystemCalls", "prospects",
-            ],
-            swiftSettings: strict
-        ),
+            ]),
     ]
 )
+
+// Every Swift target, tests included, is compiled with the same strictness.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+for target in package.targets where target.type != .system && target.type != .binary {
+    target.swiftSettings = (target.swiftSettings ?? []) + strict
+}

@@ -1,6 +1,7 @@
 import Foundation
 import ProspectStore
 import ProspectsIngest
+import QRDecoding
 
 extension ProspectsService {
     /// Scans one live-camera frame, already claimed in `uploads`: decoded as an upload is, loaded only when
