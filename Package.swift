@@ -109,7 +109,10 @@ let package = Package(
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "ProspectStoreTests",
-            dependencies: ["ProspectStore", "ProspectsCore", "ProspectsTestSupport"],
+            dependencies: [
+                "ProspectStore", "ProspectsCore", "ProspectsTestSupport", "ProspectsService", "ProspectsExchange",
+                "ProspectsIngest",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

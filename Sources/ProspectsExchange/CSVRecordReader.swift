@@ -1,4 +1,5 @@
 import Foundation
+import ProspectStore
 import ProspectsCore
 
 /// Reads import records from a CSV file with a header row, streaming: one 64 KiB buffer and one record in memory.
@@ -125,7 +126,39 @@ public final class CSVRecordReader: ImportRecordReader {
             record[keyPath: keyPath] = Timestamp.parse(text, defaultHour: hour)
             if record[keyPath: keyPath] == nil { record.ignored.append(ignoredCell(column, text, "is not a date")) }
         }
+        try readTeamWork(into: &record, line: line)
         return record
+    }
+
+    /// The rating, tags and notes columns: a rating `hot`, `warm`, `cold` or `none` in any case (Salesforce's
+    /// Hot / Warm / Cold); tags separated by ` ::: ` (Google's Labels, without its own `* myContacts`); notes as our
+    /// export writes them, separated by ` ::: `, or one note (Google's Notes, Salesforce's Description).
+    private func readTeamWork(into record: inout ImportRecord, line: Int) throws(ImportError) {
+        var carried = CarriedLead()
+        var carries = false
+        if let column = columns.rating, let text = try optionalField(column, line: line) {
+            if let rating = ProspectRating(rawValue: text.trimmingASCIISpaces().lowercased()) {
+                carried.rating = rating
+                carries = true
+            } else {
+                record.ignored.append(ignoredCell(column, text, "is not hot, warm, cold or none"))
+            }
+        }
+        if let column = columns.tags, let text = try optionalField(column, line: line) {
+            for label in ImportRecord.splitMultipleValues(text) {
+                // Google marks its own groups with `* `: `* myContacts` is every contact, `* starred` a star.
+                let tag = label.hasPrefix("* ") ? String(label.dropFirst(2)) : label
+                if tag.isEmpty || tag == "myContacts" { continue }
+                carried.tags.append(tag)
+                carries = true
+            }
+        }
+        if let column = columns.notes, let text = try optionalField(column, line: line) {
+            let separator = ProspectExporter.multipleValueSeparator
+            let ours = header[column] == "notes"
+            record.plainNotes = ours ? text.components(separatedBy: separator) : [text]
+        }
+        if carries { record.carried = carried }
     }
 
     /// `"remindAt" "call next week" is not a date`, for a cell the record goes in without.
@@ -162,6 +195,8 @@ public final class CSVRecordReader: ImportRecordReader {
                 line: line,
                 reason: "the \"\(columnName(column))\" field is not valid UTF-8 (save the file as CSV UTF-8)")
         }
+        // What a CRM writes in a required field it had nothing for (Salesforce's Web-to-Lead) is no value.
+        if range.count == CSVProfile.notProvided.utf8.count && text == CSVProfile.notProvided { return "" }
         return text
     }
 

@@ -24,6 +24,11 @@ struct ImportColumns: Sendable, Equatable {
     /// Our export's five name-part columns, in vCard's order, each nil when absent.
     var nameParts: [Int?] = []
     var otherEmails: Int?
+    /// The team's rating, tags and notes (our export's columns; Salesforce's `Rating` and `Description`, Google's
+    /// `Labels` and `Notes`).
+    var rating: Int?
+    var tags: Int?
+    var notes: Int?
 
     static let fullNameAliases = ["name", "fullname", "fn", "displayname"]
     static let firstNameAliases = ["firstname", "givenname"]
@@ -43,6 +48,9 @@ struct ImportColumns: Sendable, Equatable {
     static let titleAliases = ["title", "jobtitle", "organizationtitle", "organization1title"]
     static let namePartNames = ["familyname", "givenname", "additionalnames", "honorificprefix", "honorificsuffix"]
     static let otherEmailsAliases = ["otheremails", "email2value"]
+    static let ratingAliases = ["rating", "leadrating"]
+    static let tagsAliases = ["tags", "labels", "categories", "grouplabels"]
+    static let notesAliases = ["notes", "note", "description"]
 
     /// Matches `header`; throws `.missingColumn` when no column holds the name or the email address.
     init(header: [String]) throws(ImportError) {
@@ -70,6 +78,9 @@ struct ImportColumns: Sendable, Equatable {
         // Only beside a full name column: without one, the family and given name columns are the name.
         if case .full = name { nameParts = ImportColumns.namePartNames.map { keys.firstIndex(of: $0) } }
         otherEmails = column(ImportColumns.otherEmailsAliases)
+        rating = column(ImportColumns.ratingAliases)
+        tags = column(ImportColumns.tagsAliases)
+        notes = column(ImportColumns.notesAliases)
     }
 
     /// `E-Mail Address` → `emailaddress`.

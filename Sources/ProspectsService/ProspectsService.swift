@@ -210,13 +210,15 @@ public final class ProspectsService {
         var notesFailure: StoreError?
         try forEach(query) { prospect in
             let notes: [ProspectNote]
+            let history: [ScanRecord]
             do throws(StoreError) {
                 notes = try store.notes(of: prospect.id)
+                history = exporter.writesHistory ? try store.history(of: prospect.id) : []
             } catch {
                 notesFailure = error
                 return false
             }
-            chunk += exporter.record(prospect, notes: notes).utf8
+            chunk += exporter.record(prospect, notes: notes, history: history).utf8
             count += 1
             return chunk.count < 1 << 16 || flush()
         }
