@@ -86,7 +86,8 @@ struct RoundTripConformanceTests {
                 prospect: Prospect(name: "Ada", email: "ada@example.org"), source: "cards/ada-2.jpg",
                 seenAt: date(2_000_000), event: "Summit", collectedBy: "lee")
         ])
-        #expect(try store.addNote(.email("ada@example.org"), "Call back about pricing", author: "kim", at: date(3_000_000)))
+        #expect(
+            try store.addNote(.email("ada@example.org"), "Call back about pricing", author: "kim", at: date(3_000_000)))
         #expect(try store.setRating(.email("ada@example.org"), .hot))
         #expect(try store.changeTags(.email("ada@example.org"), adding: ["vip", "booth"], removing: []))
         #expect(try store.setContacted(.email("ada@example.org"), true))
@@ -99,7 +100,8 @@ struct RoundTripConformanceTests {
                 prospect: Prospect(name: "Zoë Ünal", email: "zoe@example.de", organization: "Müller & Söhne"),
                 source: "z.heic", seenAt: date(7_000), collectedBy: "jürgen")
         ])
-        #expect(try store.addNote(.email("zoe@example.de"), "Zeile eins\nZeile zwei", author: "jürgen", at: date(8_000)))
+        #expect(
+            try store.addNote(.email("zoe@example.de"), "Zeile eins\nZeile zwei", author: "jürgen", at: date(8_000)))
         #expect(try store.setRating(.email("zoe@example.de"), .warm))
     }
 
