@@ -7,12 +7,14 @@ import ProspectsCore
 /// and machines are safe: the unique index and `ON CONFLICT` decide which sighting creates a prospect.
 public final class PostgresStore: ProspectStore {
     let connection: PostgresConnection
+    /// The migration opening this store made, if it was of an older schema.
+    public private(set) var migration: SchemaMigration?
 
     /// Connects to `url` (`postgres://user:password@host:port/database`) and migrates the schema as needed.
     /// Fails within the connect timeout (5 s unless the URL sets `connect_timeout`) with `.unavailable`.
     public init(url: String, lockWait: Duration = StoreLocation.defaultLockWait) throws(StoreError) {
         connection = try PostgresConnection(url: url, lockWait: lockWait)
-        try PostgresSchema.migrate(connection)
+        migration = try PostgresSchema.migrate(connection, store: StoreLocation.redactPassword(in: url))
         connection.beforeCommit = ProspectSQL.moveGeneration
     }
 

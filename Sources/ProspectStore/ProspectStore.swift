@@ -260,6 +260,8 @@ public protocol ProspectStore: AnyObject {
     func changeTags(_ reference: ProspectReference, adding: [String], removing: [String]) throws(StoreError) -> Bool
     /// The prospect's tags, in byte order.
     func tags(of id: Int64) throws(StoreError) -> [String]
+    /// The migration opening the store made, if it was of an older schema (`SchemaMigration`).
+    var migration: SchemaMigration? { get }
     /// Changes the prospect's own fields, in one transaction.
     func edit(_ reference: ProspectReference, _ edit: ProspectEdit) throws(StoreError) -> EditOutcome
 }
@@ -274,6 +276,8 @@ public protocol TransactionGrouping: ProspectStore {
 
 extension ProspectStore {
     public func changeCounter() throws(StoreError) -> Int64? { nil }
+
+    public var migration: SchemaMigration? { nil }
 
     public func forEach(
         filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool

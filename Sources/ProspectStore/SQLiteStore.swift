@@ -6,6 +6,8 @@ import ProspectsCore
 /// Open one per thread: the connection and its cached statements belong to one thread at a time.
 public final class SQLiteStore: TransactionGrouping {
     let database: SQLiteDatabase
+    /// The migration opening this store made, if it was of an older schema.
+    public private(set) var migration: SchemaMigration?
 
     /// Opens the store at `path`, creating the file (mode 0600) when `create` allows, and migrating its schema as
     /// needed. Throws `.unavailable` when the folder or (without `create`) the file does not exist, or the file is
@@ -19,7 +21,7 @@ public final class SQLiteStore: TransactionGrouping {
             // Before WAL: switching writes the file's first page, and the page size is fixed from then on.
             try database.execute("PRAGMA page_size = \(SQLiteSchema.pageSize)")
             try database.enableWAL()
-            try SQLiteSchema.migrate(database)
+            migration = try SQLiteSchema.migrate(database)
             database.beforeCommit = ProspectSQL.moveGeneration
             try database.addFunction(Self.foldFunction, NameKey.searchKey)
             try database.addContainsFunction(Self.containsFunction)

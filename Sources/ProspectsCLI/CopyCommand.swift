@@ -49,7 +49,10 @@ struct CopyCommand: Subcommand {
     func run(_ context: CommandContext) throws -> ExitCode {
         let summary: StoreCopy.Summary
         do throws(StoreCopy.Failure) {
-            summary = try StoreCopy(from: source, to: target).run()
+            let console = context.console
+            summary = try StoreCopy(from: source, to: target).run(migrated: { migration in
+                console.warn(SafeText.escaped(migration.message))
+            })
         } catch {
             let status: ExitCode =
                 switch error {

@@ -60,8 +60,12 @@ public struct StoreCopy {
         self.lockWait = lockWait
     }
 
-    /// Copies; `progress` hears of each table once it is written (name, rows).
-    public func run(progress: (_ table: String, _ rows: Int) -> Void = { _, _ in }) throws(Failure) -> Summary {
+    /// Copies; `progress` hears of each table once it is written (name, rows), and `migrated` of a store that
+    /// opening migrated from an older schema.
+    public func run(
+        progress: (_ table: String, _ rows: Int) -> Void = { _, _ in },
+        migrated: (SchemaMigration) -> Void = { _ in }
+    ) throws(Failure) -> Summary {
         if Self.sameStore(source, target) { throw .sameStore(source.redacted) }
         let from: any CopyableStore
         let into: any CopyableStore
@@ -71,12 +75,14 @@ public struct StoreCopy {
             }
             from = opened
         } catch { throw .source(error) }
+        if let migration = from.migration { migrated(migration) }
         do throws(StoreError) {
             guard let opened = try target.open(create: true, lockWait: lockWait) as? any CopyableStore else {
                 throw .unavailable("this store cannot be copied into")
             }
             into = opened
         } catch { throw .target(error) }
+        if let migration = into.migration { migrated(migration) }
 
         var refusal: Failure?
         var sourceFailure: StoreError?

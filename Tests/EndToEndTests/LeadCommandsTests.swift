@@ -190,12 +190,19 @@ import Testing
         _ = try OutputSafetyTests.sqlite3(store, previousRelease)
         let listed = try ProspectsProcess.run(["list", "--json", "--store", store])
         #expect(listed.status == 0, "\(listed.stderr)")
+        // Said once, with the way back: a copy of the file as it was.
+        #expect(
+            listed.stderr
+                == "prospects: \(store): migrated from schema version 2 to 5, which this version of prospects needs; "
+                + "the file as it was is kept in \(store).schema-2.bak; an older prospects cannot open it now\n")
+        #expect(FileManager.default.fileExists(atPath: store + ".schema-2.bak"))
         let rows = try listed.lines.map { try object($0) }
         #expect(rows.map { $0["email"] as? String } == ["p2@example.com", "p10@example.com"])
         #expect(rows.map { $0["contacted"] as? Bool } == [false, true])
         #expect(rows.first?["remindAt"] as? String == "2100-01-01T00:00:00.000Z")
         let noted = try ProspectsProcess.run(["note", "--store", store, "--by", "ana", "p10@example.com", "still keen"])
         #expect(noted.status == 0, "\(noted.stderr)")
+        #expect(noted.stderr.isEmpty, "said once: \(noted.stderr)")
         let notes = try #require(try show("p10@example.com", store: store)["notes"] as? [[String: Any]])
         #expect(notes.map { $0["text"] as? String } == ["still keen"])
     }
