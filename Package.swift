@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "ProspectsExchangeTests",
             dependencies: ["ProspectsExchange", "ProspectStore", "ProspectsCore", "ProspectsTestSupport"],
-            swiftSettings: strict
+            exclude: ["Fixtures"], swiftSettings: strict
         ),
         .testTarget(
             name: "ProspectsIngestTests",

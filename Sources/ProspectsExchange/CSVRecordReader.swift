@@ -51,6 +51,12 @@ public final class CSVRecordReader: ImportRecordReader {
         }
     }
 
+    /// The header's columns that no field is read from (`ImportColumns.used`), blank names left out.
+    public var ignoredColumns: [String] {
+        header.indices.filter { !columns.used.contains($0) && !header[$0].trimmingASCIISpaces().isEmpty }
+            .map { SafeText.escaped(header[$0], limit: 40) }
+    }
+
     public func next() throws(ImportError) -> ImportRecord? {
         while try parser.nextRow() {
             // `,,,` or spaces only: an empty spreadsheet row, skipped like a blank line.
@@ -75,7 +81,7 @@ public final class CSVRecordReader: ImportRecordReader {
                     + "that is not in quotes?)")
         }
 
-        let name: String
+        var name: String
         var nameParts: [String]?
         switch columns.name {
         case .full(let column):
@@ -98,11 +104,24 @@ public final class CSVRecordReader: ImportRecordReader {
         }
         // Google Contacts writes several addresses in one cell, separated by ` ::: `.
         let emails = ImportRecord.splitMultipleValues(try field(columns.email, line: line))
+        // A row with no name but a nickname (Google's, Outlook's) is named by it.
+        if name.trimmingASCIISpaces().isEmpty, let nickname = try optionalField(columns.nickname, line: line) {
+            name = nickname
+        }
+        // Every phone: of several columns (Outlook's Business, Mobile, Home) and of one cell (Google's ` ::: `).
+        var phones: [String] = []
+        for column in columns.phones {
+            guard let cell = try optionalField(column, line: line) else { continue }
+            for phone in ImportRecord.splitMultipleValues(cell) where !phones.contains(phone) { phones.append(phone) }
+        }
         var record = ImportRecord(
-            name: name, email: emails.first ?? "", phone: try firstFilled(columns.phones, line: line),
+            name: name, email: emails.first ?? "", phone: phones.first,
             organization: try optionalField(columns.organization, line: line), line: line)
+        // A lead has one phone: the others are kept as a note rather than dropped.
+        if phones.count > 1 { record.plainNotes.append("Other phones: " + phones.dropFirst().joined(separator: ", ")) }
         record.otherEmails = Array(emails.dropFirst())
-        if let column = columns.otherEmails, let text = try optionalField(column, line: line) {
+        for column in columns.otherEmails {
+            guard let text = try optionalField(column, line: line) else { continue }
             record.otherEmails += ImportRecord.splitMultipleValues(text).filter { !$0.isEmpty }
         }
         if let column = columns.title { record.title = try optionalField(column, line: line) }
@@ -145,7 +164,13 @@ public final class CSVRecordReader: ImportRecordReader {
             }
         }
         if let column = columns.tags, let text = try optionalField(column, line: line) {
-            for label in ImportRecord.splitMultipleValues(text) {
+            // Outlook's Categories are separated by `;`, Google's Labels by ` ::: `.
+            let outlook = ImportColumns.normalize(header[column]) == "categories" && !ImportRecord.hasSeparator(text)
+            let labels =
+                outlook
+                ? text.split(separator: ";").map { String($0).trimmingASCIISpaces() }
+                : ImportRecord.splitMultipleValues(text)
+            for label in labels {
                 // Google marks its own groups with `* `: `* myContacts` is every contact, `* starred` a star.
                 let tag = label.hasPrefix("* ") ? String(label.dropFirst(2)) : label
                 if tag.isEmpty || tag == "myContacts" { continue }
@@ -156,7 +181,7 @@ public final class CSVRecordReader: ImportRecordReader {
         if let column = columns.notes, let text = try optionalField(column, line: line) {
             let separator = ProspectExporter.multipleValueSeparator
             let ours = header[column] == "notes"
-            record.plainNotes = ours ? text.components(separatedBy: separator) : [text]
+            record.plainNotes = (ours ? text.components(separatedBy: separator) : [text]) + record.plainNotes
         }
         if carries { record.carried = carried }
     }
@@ -164,14 +189,6 @@ public final class CSVRecordReader: ImportRecordReader {
     /// `"remindAt" "call next week" is not a date`, for a cell the record goes in without.
     private func ignoredCell(_ column: Int, _ text: String, _ problem: String) -> String {
         "\"\(columnName(column))\" \"\(SafeText.escaped(text, limit: 40))\" \(problem)"
-    }
-
-    /// The first of `columns` whose cell is not blank, or nil.
-    private func firstFilled(_ columns: [Int], line: Int) throws(ImportError) -> String? {
-        for column in columns {
-            if let text = try optionalField(column, line: line) { return text }
-        }
-        return nil
     }
 
     /// Field `column`, or nil when there is no such column or the cell is blank.
