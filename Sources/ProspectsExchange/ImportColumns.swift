@@ -48,7 +48,7 @@ struct ImportColumns: Sendable, Equatable {
         "organization", "organisation", "company", "org", "organization1name", "companyname", "organizationname",
         "organisationname", "account", "accountname",
     ]
-    static let contactedAliases = ["contacted", "iscontacted"]
+    static let contactedAliases = ["contacted", "iscontacted", "leadstatus", "hsleadstatus"]
     static let createdAtAliases = ["createdat", "added"]
     static let remindAtAliases = ["remindat", "reminder"]
     /// A job title; `title` alone only when no column says `Job Title`: Outlook writes both, its `Title` being the
@@ -146,11 +146,18 @@ struct ImportColumns: Sendable, Equatable {
         }
     }
 
-    /// `true`/`yes`/`y`/`1` and `false`/`no`/`n`/`0`, any case, surrounding spaces ignored; nil for anything else.
+    /// `true`/`yes`/`y`/`1` and `false`/`no`/`n`/`0`, any case, surrounding spaces ignored, and the CRMs' lead
+    /// statuses (HubSpot's labels and internal values, Salesforce's defaults): a lead not reached yet (`New`,
+    /// `Open`, `Open - Not Contacted`) or one reached out to (any other); nil for anything else.
     static func parseContacted(_ text: String) -> Bool? {
         switch text.trimmingASCIISpaces().lowercased() {
         case "true", "yes", "y", "1": true
         case "false", "no", "n", "0": false
+        case "new", "open", "open - not contacted": false
+        case "attempted to contact", "attempted_to_contact", "connected", "in progress", "in_progress", "open deal",
+            "open_deal", "unqualified", "bad timing", "bad_timing", "working - contacted", "closed - converted",
+            "closed - not converted":
+            true
         default: nil
         }
     }
