@@ -30,6 +30,9 @@ public struct ImportRecord: Sendable, Hashable {
     /// What a lead exported from a store carries (notes with their authors and times, rating, tags, history), or
     /// nil when the row says none of it: our own JSON Lines export, or a CSV's rating and tags columns.
     public var carried: CarriedLead?
+    /// The card's notes are all in `carried` with their authors and times (a vCard Prospects wrote): its first
+    /// `NOTE` is not recorded again as the card's own.
+    public var replacesCardNote = false
     /// Notes the file gives as text alone (a CSV's notes column, Google's Notes): the import signs and dates them.
     public var plainNotes: [String] = []
     /// The 1-based line of the file the record starts on, for messages.

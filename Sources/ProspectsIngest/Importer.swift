@@ -315,7 +315,8 @@ public final class Importer {
                 batch.lastLine = record?.line ?? rejection?.line ?? batch.lastLine
                 if let record {
                     switch validate(record, parser: parser) {
-                    case .success(let prospect):
+                    case .success(var prospect):
+                        if record.replacesCardNote { prospect.note = nil }
                         var ignored = record.ignored
                         let carried = Self.carried(record, context: context, seenAt: seenAt, ignored: &ignored)
                         for what in ignored {

@@ -66,3 +66,44 @@ import Testing
         #expect(!ignored.contains("Title") && !ignored.contains("Job Title") && !ignored.contains("Mobile Phone"))
     }
 }
+
+/// vCards: one Prospects wrote gives the lead back; one of another program keeps every NOTE and its CATEGORIES.
+@Suite struct VCardDetailsImportTests {
+    static func records(_ path: String) throws -> [ImportRecord] {
+        let reader = try VCardFileReader(path: path)
+        var records: [ImportRecord] = []
+        while let record = try reader.next() { records.append(record) }
+        return records
+    }
+
+    @Test func aPhonesCardsKeepEveryNoteAndTheirCategories() throws {
+        let records = try Self.records(ContactsExportFixtureTests.fixture("phone-contacts.vcf"))
+        try #require(records.count == 2)
+        #expect(records[0].plainNotes == ["Second note, from the phone"], "the first NOTE is the card's own")
+        #expect(records[0].carried?.tags == ["Expo 2026", "VIP"])
+        #expect(!records[0].replacesCardNote)
+        let card = try PayloadParser().parse(utf8: try #require(records[0].card)).get()
+        #expect(card.note == "Met at the booth\nwants a demo")
+        #expect(records[1].carried?.tags == ["Expo 2026"])
+        let jose = try PayloadParser().parse(utf8: try #require(records[1].card)).get()
+        #expect(jose.name == "José Núñez" && jose.note == "Café con leche por la mañana")
+    }
+
+    @Test func aCardProspectsWroteGivesTheLeadBack() throws {
+        var johnny = DetailsExportTests.johnny()
+        johnny.isContacted = true
+        johnny.remindAt = Date(timeIntervalSince1970: 1_800_000_000.125)
+        let folder = try TemporaryFolder()
+        let path = try folder.write("ours.vcf", VCardWriter.card(johnny, notes: DetailsExportTests.notes))
+        let record = try #require(try Self.records(path).first)
+        #expect(record.replacesCardNote)
+        #expect(record.carried?.notes == DetailsExportTests.notes)
+        #expect(record.carried?.tags == johnny.tags)
+        #expect(record.carried?.rating == .hot)
+        #expect(record.carried?.lastSeenAt == johnny.lastSeenAt)
+        #expect(record.contacted == true)
+        #expect(record.remindAt == johnny.remindAt)
+        #expect(record.createdAt == johnny.createdAt)
+        #expect(record.ignored.isEmpty)
+    }
+}
