@@ -282,14 +282,14 @@ import Testing
         #expect(salesforce.status == 0, "\(salesforce.stderr)")
         #expect(
             salesforce.output.components(separatedBy: "\r\n") == [
-                "First Name,Last Name,Email,Phone,Company,Title,Rating,Lead Source,Description",
-                "Johnny,Appleseed,johnny@orchards.example,+1 555 0100,Orchards Inc.,Head Grower,,Trade Show,"
-                    + "Wants a demo of the cider press", "",
+                "First Name,Last Name,Email,Phone,Company,Title,Rating,Lead Status,Lead Source,Description",
+                "Johnny,Appleseed,johnny@orchards.example,+1 555 0100,Orchards Inc.,Head Grower,,Open - Not Contacted,"
+                    + "Trade Show,Wants a demo of the cider press", "",
             ])
         let hubspot = try ProspectsProcess.run(["export", "--format", "csv", "--profile", "hubspot", "--store", store])
         #expect(
             hubspot.output.components(separatedBy: "\r\n").first
-                == "First Name,Last Name,Email,Phone Number,Company Name,Job Title")
+                == "First Name,Last Name,Email,Phone Number,Company Name,Job Title,Lead Status,Notes")
 
         let google = folder.file("google.csv")
         let exported = try ProspectsProcess.run([
