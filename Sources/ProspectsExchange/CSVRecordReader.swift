@@ -105,7 +105,9 @@ public final class CSVRecordReader: ImportRecordReader {
         // Google Contacts writes several addresses in one cell, separated by ` ::: `.
         let emails = ImportRecord.splitMultipleValues(try field(columns.email, line: line))
         // A row with no name but a nickname (Google's, Outlook's) is named by it.
-        if name.trimmingASCIISpaces().isEmpty, let nickname = try optionalField(columns.nickname, line: line) {
+        if columns.nickname != nil, name.trimmingASCIISpaces().isEmpty,
+            let nickname = try optionalField(columns.nickname, line: line)
+        {
             name = nickname
         }
         // Every phone: of several columns (Outlook's Business, Mobile, Home) and of one cell (Google's ` ::: `).
