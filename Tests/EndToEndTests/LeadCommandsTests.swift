@@ -191,10 +191,9 @@ import Testing
         let listed = try ProspectsProcess.run(["list", "--json", "--store", store])
         #expect(listed.status == 0, "\(listed.stderr)")
         // Said once, with the way back: a copy of the file as it was.
-        #expect(
-            listed.stderr
-                == "prospects: \(store): migrated from schema version 2 to 5, which this version of prospects needs; "
-                + "the file as it was is kept in \(store).schema-2.bak; an older prospects cannot open it now\n")
+        #expect(listed.stderr.hasPrefix("prospects: \(store): migrated from schema version 2 to "), "\(listed.stderr)")
+        #expect(listed.stderr.contains("the file as it was is kept in \(store).schema-2.bak; "), "\(listed.stderr)")
+        #expect(listed.stderr.components(separatedBy: "\n").count == 2, "one line: \(listed.stderr)")
         #expect(FileManager.default.fileExists(atPath: store + ".schema-2.bak"))
         let rows = try listed.lines.map { try object($0) }
         #expect(rows.map { $0["email"] as? String } == ["p2@example.com", "p10@example.com"])
