@@ -91,10 +91,14 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "ProspectStoreTests",
-            dependencies: ["ProspectStore", "ProspectsCore", "ProspectsTestSupport"]),
+            dependencies: [
+                "ProspectStore", "ProspectsCore", "ProspectsTestSupport", "ProspectsService", "ProspectsExchange",
+                "ProspectsIngest",
+            ]),
         .testTarget(
             name: "ProspectsExchangeTests",
-            dependencies: ["ProspectsExchange", "ProspectStore", "ProspectsCore", "ProspectsTestSupport"]),
+            dependencies: ["ProspectsExchange", "ProspectStore", "ProspectsCore", "ProspectsTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "ProspectsIngestTests",
             dependencies: [

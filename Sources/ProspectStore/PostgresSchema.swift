@@ -123,15 +123,20 @@ enum PostgresSchema {
     ///
     /// Several processes may start at once against a new database: a transaction-scoped advisory lock lets one
     /// migrate while the others wait, then find the work done.
-    static func migrate(_ connection: PostgresConnection) throws(StoreError) {
+    /// A store of an older version returns its migration (`store` names it in the message); a new database's does not.
+    static func migrate(_ connection: PostgresConnection, store: String = "the database") throws(StoreError)
+        -> SchemaMigration?
+    {
         // Cheap check first, without the lock or any CREATE (which needs a privilege a reader may lack).
-        if try version(of: connection) == ProspectSQL.schemaVersion { return }
-        try connection.transaction { () throws(StoreError) in
+        if try version(of: connection) == ProspectSQL.schemaVersion { return nil }
+        return try connection.transaction { () throws(StoreError) -> SchemaMigration? in
             try connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(Int64(migrationLock))])
             var version = try version(of: connection)
             if version > ProspectSQL.schemaVersion {
                 throw .schemaTooNew(found: version, supported: ProspectSQL.schemaVersion)
             }
+            if version == ProspectSQL.schemaVersion { return nil }
+            let from = version
             if version < 1 {
                 for sql in version1 { try connection.execute(sql) }
                 version = 1
@@ -164,6 +169,8 @@ enum PostgresSchema {
             try connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)")
             try connection.execute("DELETE FROM schema_version")
             try connection.execute("INSERT INTO schema_version (version) VALUES ($1)", [.integer(Int64(version))])
+            guard from >= 1 else { return nil }
+            return SchemaMigration(store: store, from: from, to: version, backup: nil)
         }
     }
 

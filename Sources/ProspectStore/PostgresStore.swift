@@ -7,12 +7,14 @@ import ProspectsCore
 /// and machines are safe: the unique index and `ON CONFLICT` decide which sighting creates a prospect.
 public final class PostgresStore: ProspectStore {
     let connection: PostgresConnection
+    /// The migration opening this store made, if it was of an older schema.
+    public private(set) var migration: SchemaMigration?
 
     /// Connects to `url` (`postgres://user:password@host:port/database`) and migrates the schema as needed.
     /// Fails within the connect timeout (5 s unless the URL sets `connect_timeout`) with `.unavailable`.
     public init(url: String, lockWait: Duration = StoreLocation.defaultLockWait) throws(StoreError) {
         connection = try PostgresConnection(url: url, lockWait: lockWait)
-        try PostgresSchema.migrate(connection)
+        migration = try PostgresSchema.migrate(connection, store: StoreLocation.redactPassword(in: url))
         connection.beforeCommit = ProspectSQL.moveGeneration
     }
 
@@ -96,8 +98,19 @@ public final class PostgresStore: ProspectStore {
             """,
         tags: "(SELECT string_agg(tag, chr(10)) FROM tags WHERE prospect_id = prospects.id)")
 
-    /// A new prospect's other addresses and first note, which live in tables of their own.
+    /// What `sighting` carries (`ProspectSQL.carriedStatements`), given to the prospect `id`; a known prospect's
+    /// search key is written again when it gained notes or tags.
+    private func recordCarried(of sighting: Sighting, id: Int64, created: Bool) throws(StoreError) {
+        guard let carried = sighting.carried else { return }
+        for (sql, values) in try ProspectSQL.carriedStatements(sighting, id: id, created: created) {
+            try connection.execute(sql, values)
+        }
+        if !created && (!carried.notes.isEmpty || !carried.tags.isEmpty) { try refreshSearchKey(.id(id)) }
+    }
+
+    /// A new prospect's other addresses, first note and what it carries, which live in tables of their own.
     private func recordDetails(of sighting: Sighting, id: Int64) throws(StoreError) {
+        try recordCarried(of: sighting, id: id, created: true)
         for values in ProspectSQL.otherEmailValues(prospectID: id, sighting) {
             try connection.execute(Self.insertOtherEmail.text, Self.insertOtherEmail.values(values))
         }
@@ -218,7 +231,12 @@ public final class PostgresStore: ProspectStore {
                 }
                 let id = try row.int64(0)
                 let inserted = try row.bool(1)
-                if inserted { try recordDetails(of: groups[item.group].sightings[item.sighting], id: id) }
+                let sighting = groups[item.group].sightings[item.sighting]
+                if inserted {
+                    try recordDetails(of: sighting, id: id)
+                } else {
+                    try recordCarried(of: sighting, id: id, created: false)
+                }
                 outcomes[item.group][item.sighting] = inserted ? .inserted(id: id) : .duplicate(id: id)
             }
             return try groups.indices.map { group throws(StoreError) in

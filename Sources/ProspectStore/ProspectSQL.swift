@@ -135,7 +135,10 @@ enum ProspectSQL {
     /// Whether `sighting` is plain (`isPlain`), and whether a prospect it creates has rows in other tables (other
     /// addresses, a note: `recordDetails`).
     static func facts(of sighting: Sighting) -> (plain: Bool, hasDetails: Bool) {
-        (isPlain(sighting), !sighting.prospect.otherEmails.isEmpty || sighting.prospect.note != nil)
+        (
+            isPlain(sighting),
+            !sighting.prospect.otherEmails.isEmpty || sighting.prospect.note != nil || sighting.carried != nil
+        )
     }
 
     /// The column list of a new prospect's INSERT (`name_key`, `sort_key` and `search_key` are no `Column`: nothing

@@ -18,6 +18,10 @@ public struct Sighting: Sendable, Hashable {
     public var event: String?
     /// Who collected the card; the author of the card's own note.
     public var collectedBy: String?
+    /// The notes, rating, tags and history a lead exported from a store carries (our own export imported): a
+    /// prospect this sighting creates takes them whole, and a known one gains its notes and tags and, where it has
+    /// none, its rating and reminder.
+    public let carried: CarriedLead?
     /// The prospect's dedup key and sort key, computed here rather than in the store so that the cost falls on
     /// the thread that makes sightings, not on the one that writes them (an import reads and writes at once).
     let emailKey: String
@@ -27,9 +31,10 @@ public struct Sighting: Sendable, Hashable {
 
     public init(
         prospect: Prospect, source: String, seenAt: Date, contactedIfNew: Bool = false, createdAtIfNew: Date? = nil,
-        remindAtIfNew: Date? = nil, event: String? = nil, collectedBy: String? = nil
+        remindAtIfNew: Date? = nil, event: String? = nil, collectedBy: String? = nil, carried: CarriedLead? = nil
     ) {
         self.prospect = prospect
+        self.carried = carried
         self.source = source
         self.seenAt = seenAt
         self.contactedIfNew = contactedIfNew
@@ -43,7 +48,8 @@ public struct Sighting: Sendable, Hashable {
         sortKey = NameKey.sortKey(folded: foldedName)
         searchKey = SearchKey.make(
             foldedName: foldedName, emailKey: emailKey, organization: prospect.organization, title: prospect.title,
-            notes: prospect.note.map { [$0] } ?? [])
+            notes: (prospect.note.map { [$0] } ?? []) + (carried?.notes.map(\.text) ?? []),
+            tags: carried?.tags ?? [])
     }
 }
 
@@ -254,6 +260,8 @@ public protocol ProspectStore: AnyObject {
     func changeTags(_ reference: ProspectReference, adding: [String], removing: [String]) throws(StoreError) -> Bool
     /// The prospect's tags, in byte order.
     func tags(of id: Int64) throws(StoreError) -> [String]
+    /// The migration opening the store made, if it was of an older schema (`SchemaMigration`).
+    var migration: SchemaMigration? { get }
     /// Changes the prospect's own fields, in one transaction.
     func edit(_ reference: ProspectReference, _ edit: ProspectEdit) throws(StoreError) -> EditOutcome
 }
@@ -268,6 +276,8 @@ public protocol TransactionGrouping: ProspectStore {
 
 extension ProspectStore {
     public func changeCounter() throws(StoreError) -> Int64? { nil }
+
+    public var migration: SchemaMigration? { nil }
 
     public func forEach(
         filter: ProspectFilter, sort: ProspectSort, reverse: Bool, _ body: (StoredProspect) -> Bool

@@ -1,10 +1,10 @@
 import Foundation
 
-/// A value bound to a statement parameter, for either database.
+/// A value bound to a statement parameter, or read from a column (`CopyableStore`), for either database.
 ///
 /// Both stores keep the same types: integers, text, booleans, and dates as integer milliseconds since 1970, so
 /// that a `Date` round-trips identically through SQLite and PostgreSQL.
-enum SQLValue: Hashable {
+public enum SQLValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case text(String)

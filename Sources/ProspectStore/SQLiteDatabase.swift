@@ -354,6 +354,30 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Writes a copy of the database as it is now (`VACUUM INTO`) to a new file beside it, named `suffix` after it
+    /// (`leads.sqlite.schema-2.bak`; `.1`, `.2`… added when that name is taken), mode 0600, and returns its path.
+    func backUp(suffix: String) throws(StoreError) -> String {
+        for attempt in 0..<100 {
+            let backup = path + suffix + (attempt == 0 ? "" : ".\(attempt)")
+            // Made empty and private first: VACUUM INTO writes into an empty file, and would make one 0644.
+            let descriptor = open(backup, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                let number = errno
+                if number == EEXIST { continue }
+                throw .unavailable("cannot make a copy of \(path) at \(backup): \(String(cString: strerror(number)))")
+            }
+            close(descriptor)
+            do throws(StoreError) {
+                try execute("VACUUM INTO $1", [.text(backup)])
+            } catch {
+                unlink(backup)
+                throw error
+            }
+            return backup
+        }
+        throw .unavailable("cannot make a copy of \(path): \(path + suffix) and 99 more names are taken")
+    }
+
     /// For commands that read or change a store but never create one: refuses a missing path, a folder, and an
     /// empty file (which SQLite would take for a new database, and the first read would write a schema into).
     private static func requireExistingStore(_ path: String) throws(StoreError) {

@@ -131,16 +131,25 @@ enum SQLiteSchema {
             "\(database.path) is another program's SQLite database (tables: \(names)), not a prospect store")
     }
 
-    /// Brings the database to `ProspectSQL.schemaVersion`, or throws `.schemaTooNew`.
-    static func migrate(_ database: SQLiteDatabase) throws(StoreError) {
+    /// Brings the database to `ProspectSQL.schemaVersion`, or throws `.schemaTooNew`. A store of an older version
+    /// is first copied beside itself (`SQLiteDatabase.backUp`), and the migration returned; a new file's is not.
+    static func migrate(_ database: SQLiteDatabase) throws(StoreError) -> SchemaMigration? {
         // Cheap check first: an up-to-date store needs no write lock.
-        if try version(of: database) == ProspectSQL.schemaVersion { return }
-        try database.writeTransaction { () throws(StoreError) in
+        let found = try version(of: database)
+        if found == ProspectSQL.schemaVersion { return nil }
+        if found > ProspectSQL.schemaVersion {
+            throw .schemaTooNew(found: found, supported: ProspectSQL.schemaVersion)
+        }
+        // The way back, made before the write lock is taken (VACUUM INTO reads in a transaction of its own).
+        let backup = found >= 1 ? try database.backUp(suffix: ".schema-\(found).bak") : nil
+        return try database.writeTransaction { () throws(StoreError) -> SchemaMigration? in
             // Read again under the write lock: another process may have migrated meanwhile.
             var version = try version(of: database)
             if version > ProspectSQL.schemaVersion {
                 throw .schemaTooNew(found: version, supported: ProspectSQL.schemaVersion)
             }
+            if version == ProspectSQL.schemaVersion { return nil }
+            let from = version
             if version < 1 {
                 try database.executeScript(version1)
                 version = 1
@@ -165,6 +174,8 @@ enum SQLiteSchema {
                 version = 5
             }
             try database.execute("PRAGMA user_version = \(version)")
+            guard from >= 1 else { return nil }
+            return SchemaMigration(store: database.path, from: from, to: version, backup: backup)
         }
     }
 

@@ -6,6 +6,8 @@ import ProspectsCore
 /// Open one per thread: the connection and its cached statements belong to one thread at a time.
 public final class SQLiteStore: TransactionGrouping {
     let database: SQLiteDatabase
+    /// The migration opening this store made, if it was of an older schema.
+    public private(set) var migration: SchemaMigration?
 
     /// Opens the store at `path`, creating the file (mode 0600) when `create` allows, and migrating its schema as
     /// needed. Throws `.unavailable` when the folder or (without `create`) the file does not exist, or the file is
@@ -19,7 +21,7 @@ public final class SQLiteStore: TransactionGrouping {
             // Before WAL: switching writes the file's first page, and the page size is fixed from then on.
             try database.execute("PRAGMA page_size = \(SQLiteSchema.pageSize)")
             try database.enableWAL()
-            try SQLiteSchema.migrate(database)
+            migration = try SQLiteSchema.migrate(database)
             database.beforeCommit = ProspectSQL.moveGeneration
             try database.addFunction(Self.foldFunction, NameKey.searchKey)
             try database.addContainsFunction(Self.containsFunction)
@@ -98,8 +100,9 @@ public final class SQLiteStore: TransactionGrouping {
         // A LIMIT keeps SQLite from flattening the subquery and dropping its ORDER BY; -1 is no limit.
         scanOrder: { "ORDER BY \($0) LIMIT -1" })
 
-    /// A new prospect's other addresses and first note, which live in tables of their own.
+    /// A new prospect's other addresses, first note and what it carries, which live in tables of their own.
     private func recordDetails(of sighting: Sighting, id: Int64) throws(StoreError) {
+        try recordCarried(of: sighting, id: id, created: true)
         if !sighting.prospect.otherEmails.isEmpty {
             let insert = try database.statement(ProspectSQL.insertOtherEmail, ProspectSQL.OtherEmailValue.self)
             for values in ProspectSQL.otherEmailValues(prospectID: id, sighting) { try insert.execute(values.values) }
@@ -107,6 +110,16 @@ public final class SQLiteStore: TransactionGrouping {
         if let values = ProspectSQL.noteValues(prospectID: id, sighting) {
             try database.statement(ProspectSQL.insertNote, ProspectSQL.NoteValue.self).execute(values.values)
         }
+    }
+
+    /// What `sighting` carries (`ProspectSQL.carriedStatements`), given to the prospect `id`; a known prospect's
+    /// search key is written again when it gained notes or tags.
+    private func recordCarried(of sighting: Sighting, id: Int64, created: Bool) throws(StoreError) {
+        guard let carried = sighting.carried else { return }
+        for (sql, values) in try ProspectSQL.carriedStatements(sighting, id: id, created: created) {
+            try database.execute(sql, values)
+        }
+        if !created && (!carried.notes.isEmpty || !carried.tags.isEmpty) { try refreshSearchKey(.id(id)) }
     }
 
     public func record(_ groups: [LedgeredSightings]) throws(StoreError) -> [LedgeredResult] {
@@ -167,6 +180,7 @@ public final class SQLiteStore: TransactionGrouping {
                     }
                     // The first sighting lives in the prospect row; `scans` holds the later ones.
                     try insertScan.execute(upserts, row: row, setting: .id, to: id)
+                    try recordCarried(of: prepared.sightings[row], id: id, created: false)
                     results.append(.duplicate(id: id))
                 }
                 groupResults.append(.recorded(results))

@@ -123,6 +123,9 @@ struct ImportCommand: Subcommand {
             json.add("inserted", totals.inserted)
             json.add("duplicates", totals.duplicates)
             json.add("rejected", totals.rejected)
+            if !summary.ignoredColumns.isEmpty {
+                json.add("ignoredColumns", rawArray: summary.ignoredColumns.map(JSONLine.quote))
+            }
             if let before = summary.importedBefore {
                 json.add("alreadyIn", totals.alreadyIn)
                 json.add("importedBefore", before.processedAt)

@@ -11,7 +11,7 @@ public enum ProspectsCommand {
         DecodeCommand.self, IngestCommand.self, ListCommand.self, ShowCommand.self, MarkCommand.self,
         NoteCommand.self, RateCommand.self, TagCommand.self, EditCommand.self, DeleteCommand.self, RemindCommand.self,
         DueCommand.self, ExportCommand.self, ImportCommand.self, EncodeCommand.self, WatchCommand.self,
-        ServeCommand.self, UserCommand.self,
+        ServeCommand.self, UserCommand.self, CopyCommand.self,
         CompletionsCommand.self,
     ]
 

@@ -61,7 +61,11 @@ final class CommandContext {
     func service(_ arguments: CommandLineArguments, lockWait: Duration = StoreLocation.defaultLockWait)
         -> ProspectsService
     {
-        ProspectsService(storeOption: arguments.value("--store"), environment: environment, lockWait: lockWait)
+        let service = ProspectsService(
+            storeOption: arguments.value("--store"), environment: environment, lockWait: lockWait)
+        let console = console
+        service.migrated = { migration in console.warn(SafeText.escaped(migration.message)) }
+        return service
     }
 
     /// A store of its own, opened now, for `watch` (which opens one again after losing the connection).

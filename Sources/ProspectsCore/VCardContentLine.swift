@@ -44,6 +44,11 @@ struct VCardContentLine {
         parameters.first { $0.name == name }.map { ScalarText.asciiUppercased($0.value) }
     }
 
+    /// The value of the first parameter called `name`, as written (its quotes removed).
+    func rawParameter(_ name: String) -> String? {
+        parameters.first { $0.name == name }?.value
+    }
+
     /// True when the value is quoted-printable, whose lines may end in a soft break (`=`).
     var isQuotedPrintable: Bool { parameter("ENCODING") == "QUOTED-PRINTABLE" }
 

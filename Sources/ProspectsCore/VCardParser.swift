@@ -165,7 +165,7 @@ enum VCardParser {
     }
 
     /// The lines of `bytes`, split on CRLF, LF or a lone CR.
-    private static func physicalLines(_ bytes: [UInt8]) -> [[UInt8]] {
+    static func physicalLines(_ bytes: [UInt8]) -> [[UInt8]] {
         var lines: [[UInt8]] = []
         var current: [UInt8] = []
         var afterCR = false

@@ -19,11 +19,14 @@ public enum CSVProfile: String, Sendable, CaseIterable {
     public var columns: [String] {
         switch self {
         case .hubspot:
-            ["First Name", "Last Name", "Email", "Phone Number", "Company Name", "Job Title"]
+            [
+                "First Name", "Last Name", "Email", "Phone Number", "Company Name", "Job Title", "Lead Status",
+                "Notes",
+            ]
         case .salesforce:
             [
-                "First Name", "Last Name", "Email", "Phone", "Company", "Title", "Rating", "Lead Source",
-                "Description",
+                "First Name", "Last Name", "Email", "Phone", "Company", "Title", "Rating", "Lead Status",
+                "Lead Source", "Description",
             ]
         case .google:
             [
@@ -43,7 +46,8 @@ public enum CSVProfile: String, Sendable, CaseIterable {
         case .hubspot:
             return [
                 parts.given, parts.family, prospect.email, prospect.phone ?? "", prospect.organization ?? "",
-                prospect.title ?? "",
+                prospect.title ?? "", stored.isContacted ? Self.hubSpotContacted : Self.hubSpotNew,
+                notes.map(\.text).joined(separator: "\n\n"),
             ]
         case .salesforce:
             // A one-word name is the last name there, which is required; so is the company.
@@ -53,7 +57,9 @@ public enum CSVProfile: String, Sendable, CaseIterable {
             return [
                 first, last.isEmpty ? Self.notProvided : last, prospect.email, prospect.phone ?? "",
                 organization.isEmpty ? Self.notProvided : organization, prospect.title ?? "",
-                Self.salesforceRating(stored.rating), "Trade Show", notes.map(\.text).joined(separator: "\n\n"),
+                Self.salesforceRating(stored.rating),
+                stored.isContacted ? Self.salesforceContacted : Self.salesforceNotContacted, "Trade Show",
+                notes.map(\.text).joined(separator: "\n\n"),
             ]
         case .google:
             let other = prospect.otherEmails.joined(separator: separator)
@@ -72,6 +78,13 @@ public enum CSVProfile: String, Sendable, CaseIterable {
         let (family, given) = PersonName.familyAndGiven(prospect.name)
         return NameParts(family: family, given: given)
     }
+
+    /// HubSpot's default Lead Status options for a contact not yet reached and one reached out to.
+    static let hubSpotNew = "New"
+    static let hubSpotContacted = "Attempted to Contact"
+    /// Salesforce's default Lead Status picklist values for the same two states.
+    static let salesforceNotContacted = "Open - Not Contacted"
+    static let salesforceContacted = "Working - Contacted"
 
     /// Salesforce's standard lead ratings are Hot, Warm and Cold, as ours.
     private static func salesforceRating(_ rating: ProspectRating) -> String {

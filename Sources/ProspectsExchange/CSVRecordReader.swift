@@ -1,4 +1,5 @@
 import Foundation
+import ProspectStore
 import ProspectsCore
 
 /// Reads import records from a CSV file with a header row, streaming: one 64 KiB buffer and one record in memory.
@@ -50,6 +51,12 @@ public final class CSVRecordReader: ImportRecordReader {
         }
     }
 
+    /// The header's columns that no field is read from (`ImportColumns.used`), blank names left out.
+    public var ignoredColumns: [String] {
+        header.indices.filter { !columns.used.contains($0) && !header[$0].trimmingASCIISpaces().isEmpty }
+            .map { SafeText.escaped(header[$0], limit: 40) }
+    }
+
     public func next() throws(ImportError) -> ImportRecord? {
         while try parser.nextRow() {
             // `,,,` or spaces only: an empty spreadsheet row, skipped like a blank line.
@@ -74,7 +81,7 @@ public final class CSVRecordReader: ImportRecordReader {
                     + "that is not in quotes?)")
         }
 
-        let name: String
+        var name: String
         var nameParts: [String]?
         switch columns.name {
         case .full(let column):
@@ -97,11 +104,26 @@ public final class CSVRecordReader: ImportRecordReader {
         }
         // Google Contacts writes several addresses in one cell, separated by ` ::: `.
         let emails = ImportRecord.splitMultipleValues(try field(columns.email, line: line))
+        // A row with no name but a nickname (Google's, Outlook's) is named by it.
+        if columns.nickname != nil, name.trimmingASCIISpaces().isEmpty,
+            let nickname = try optionalField(columns.nickname, line: line)
+        {
+            name = nickname
+        }
+        // Every phone: of several columns (Outlook's Business, Mobile, Home) and of one cell (Google's ` ::: `).
+        var phones: [String] = []
+        for column in columns.phones {
+            guard let cell = try optionalField(column, line: line) else { continue }
+            for phone in ImportRecord.splitMultipleValues(cell) where !phones.contains(phone) { phones.append(phone) }
+        }
         var record = ImportRecord(
-            name: name, email: emails.first ?? "", phone: try firstFilled(columns.phones, line: line),
+            name: name, email: emails.first ?? "", phone: phones.first,
             organization: try optionalField(columns.organization, line: line), line: line)
+        // A lead has one phone: the others are kept as a note rather than dropped.
+        if phones.count > 1 { record.plainNotes.append("Other phones: " + phones.dropFirst().joined(separator: ", ")) }
         record.otherEmails = Array(emails.dropFirst())
-        if let column = columns.otherEmails, let text = try optionalField(column, line: line) {
+        for column in columns.otherEmails {
+            guard let text = try optionalField(column, line: line) else { continue }
             record.otherEmails += ImportRecord.splitMultipleValues(text).filter { !$0.isEmpty }
         }
         if let column = columns.title { record.title = try optionalField(column, line: line) }
@@ -125,20 +147,50 @@ public final class CSVRecordReader: ImportRecordReader {
             record[keyPath: keyPath] = Timestamp.parse(text, defaultHour: hour)
             if record[keyPath: keyPath] == nil { record.ignored.append(ignoredCell(column, text, "is not a date")) }
         }
+        try readTeamWork(into: &record, line: line)
         return record
+    }
+
+    /// The rating, tags and notes columns: a rating `hot`, `warm`, `cold` or `none` in any case (Salesforce's
+    /// Hot / Warm / Cold); tags separated by ` ::: ` (Google's Labels, without its own `* myContacts`); notes as our
+    /// export writes them, separated by ` ::: `, or one note (Google's Notes, Salesforce's Description).
+    private func readTeamWork(into record: inout ImportRecord, line: Int) throws(ImportError) {
+        var carried = CarriedLead()
+        var carries = false
+        if let column = columns.rating, let text = try optionalField(column, line: line) {
+            if let rating = ProspectRating(rawValue: text.trimmingASCIISpaces().lowercased()) {
+                carried.rating = rating
+                carries = true
+            } else {
+                record.ignored.append(ignoredCell(column, text, "is not hot, warm, cold or none"))
+            }
+        }
+        if let column = columns.tags, let text = try optionalField(column, line: line) {
+            // Outlook's Categories are separated by `;`, Google's Labels by ` ::: `.
+            let outlook = ImportColumns.normalize(header[column]) == "categories" && !ImportRecord.hasSeparator(text)
+            let labels =
+                outlook
+                ? text.split(separator: ";").map { String($0).trimmingASCIISpaces() }
+                : ImportRecord.splitMultipleValues(text)
+            for label in labels {
+                // Google marks its own groups with `* `: `* myContacts` is every contact, `* starred` a star.
+                let tag = label.hasPrefix("* ") ? String(label.dropFirst(2)) : label
+                if tag.isEmpty || tag == "myContacts" { continue }
+                carried.tags.append(tag)
+                carries = true
+            }
+        }
+        if let column = columns.notes, let text = try optionalField(column, line: line) {
+            let separator = ProspectExporter.multipleValueSeparator
+            let ours = header[column] == "notes"
+            record.plainNotes = (ours ? text.components(separatedBy: separator) : [text]) + record.plainNotes
+        }
+        if carries { record.carried = carried }
     }
 
     /// `"remindAt" "call next week" is not a date`, for a cell the record goes in without.
     private func ignoredCell(_ column: Int, _ text: String, _ problem: String) -> String {
         "\"\(columnName(column))\" \"\(SafeText.escaped(text, limit: 40))\" \(problem)"
-    }
-
-    /// The first of `columns` whose cell is not blank, or nil.
-    private func firstFilled(_ columns: [Int], line: Int) throws(ImportError) -> String? {
-        for column in columns {
-            if let text = try optionalField(column, line: line) { return text }
-        }
-        return nil
     }
 
     /// Field `column`, or nil when there is no such column or the cell is blank.
@@ -162,6 +214,8 @@ public final class CSVRecordReader: ImportRecordReader {
                 line: line,
                 reason: "the \"\(columnName(column))\" field is not valid UTF-8 (save the file as CSV UTF-8)")
         }
+        // What a CRM writes in a required field it had nothing for (Salesforce's Web-to-Lead) is no value.
+        if range.count == CSVProfile.notProvided.utf8.count && text == CSVProfile.notProvided { return "" }
         return text
     }
 

@@ -45,4 +45,10 @@ public enum ImportFormat: String, Sendable, CaseIterable {
 public protocol ImportRecordReader: AnyObject {
     /// The next record, or nil at the end of the file.
     func next() throws(ImportError) -> ImportRecord?
+    /// The columns of the file no field is read from, as the file names them: an import says which it left out.
+    var ignoredColumns: [String] { get }
+}
+
+extension ImportRecordReader {
+    public var ignoredColumns: [String] { [] }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProspectStore
 
 /// A row of a list being imported (a CRM export), before validation.
 ///
@@ -26,6 +27,14 @@ public struct ImportRecord: Sendable, Hashable {
     public var nameParts: [String]?
     /// A whole vCard (from a `.vcf` file), which import parses as a scanned vCard; `name` and `email` are then empty.
     public var card: [UInt8]?
+    /// What a lead exported from a store carries (notes with their authors and times, rating, tags, history), or
+    /// nil when the row says none of it: our own JSON Lines export, or a CSV's rating and tags columns.
+    public var carried: CarriedLead?
+    /// The card's notes are all in `carried` with their authors and times (a vCard Prospects wrote): its first
+    /// `NOTE` is not recorded again as the card's own.
+    public var replacesCardNote = false
+    /// Notes the file gives as text alone (a CSV's notes column, Google's Notes): the import signs and dates them.
+    public var plainNotes: [String] = []
     /// The 1-based line of the file the record starts on, for messages.
     public var line: Int
     /// The optional cells that could not be read (a reminder that is no date), each said in a few words; the record

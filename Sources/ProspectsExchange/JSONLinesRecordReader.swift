@@ -1,4 +1,5 @@
 import Foundation
+import ProspectStore
 import ProspectsCore
 
 /// Reads import records from a JSON Lines file, streaming: one 64 KiB buffer and one line in memory.
@@ -196,7 +197,106 @@ public final class JSONLinesRecordReader: ImportRecordReader {
             record[keyPath: keyPath] = (found as? String).flatMap { Timestamp.parse($0, defaultHour: hour) }
             if record[keyPath: keyPath] == nil { ignore(key, found, "is not a date") }
         }
+        let extras = Self.carried(createdAt: record.createdAt) { key in value(key) }
+        record.carried = extras.carried
+        record.plainNotes = extras.plainNotes
+        for (key, found, problem) in extras.ignored { ignore(key, found, problem) }
         return record
+    }
+
+    /// The team's work on the lead and its history, as our export writes them (`ProspectExporter.jsonObject`):
+    /// `rating`, `tags`, `notes` (`{writtenAt, author, text}`, or text alone), `history`
+    /// (`{source, seenAt, event, collectedBy}`), `lastSeenAt`, `scanCount`; without a history, `source`, `event`
+    /// and `collectedBy` (what `list --json` writes) are the first sighting. A value that cannot be read is left
+    /// out (and said); the lead goes in without it.
+    private static func carried(createdAt: Date?, value: (String) -> (key: String, value: Any)?) -> (
+        carried: CarriedLead?, plainNotes: [String], ignored: [(key: String, value: Any, problem: String)]
+    ) {
+        var carried = CarriedLead()
+        var carries = false
+        var plainNotes: [String] = []
+        var ignored: [(key: String, value: Any, problem: String)] = []
+        func ignore(_ key: String, _ found: Any, _ problem: String) { ignored.append((key, found, problem)) }
+        if let (key, found) = value("rating") {
+            if let text = found as? String, let rating = ProspectRating(rawValue: text.lowercased()) {
+                carried.rating = rating
+                carries = true
+            } else {
+                ignore(key, found, "is not hot, warm, cold or none")
+            }
+        }
+        if let (key, found) = value("tags") {
+            if let tags = found as? [String] {
+                carried.tags = tags
+                carries = true
+            } else {
+                ignore(key, found, "is not a list of text")
+            }
+        }
+        if let (key, found) = value("notes") {
+            if let notes = found as? [Any] {
+                for note in notes {
+                    if let text = note as? String {
+                        plainNotes.append(text)
+                    } else if let object = note as? [String: Any], let text = object["text"] as? String,
+                        let writtenAt = (object["writtenAt"] as? String).flatMap({ Timestamp.parse($0) })
+                    {
+                        let author = object["author"] as? String ?? ""
+                        carried.notes.append(ProspectNote(writtenAt: writtenAt, author: author, text: text))
+                        carries = true
+                    } else {
+                        ignore(key, note, "is not a note (writtenAt, author, text)")
+                    }
+                }
+            } else {
+                ignore(key, found, "is not a list of notes")
+            }
+        }
+        if let (key, found) = value("history") {
+            if let scans = found as? [Any] {
+                for scan in scans {
+                    if let object = scan as? [String: Any], let source = object["source"] as? String,
+                        let seenAt = (object["seenAt"] as? String).flatMap({ Timestamp.parse($0) })
+                    {
+                        carried.history.append(
+                            ScanRecord(
+                                source: source, seenAt: seenAt, event: object["event"] as? String,
+                                collectedBy: object["collectedBy"] as? String))
+                        carries = true
+                    } else {
+                        ignore(key, scan, "is not a sighting (source, seenAt)")
+                    }
+                }
+            } else {
+                ignore(key, found, "is not a list of sightings")
+            }
+        }
+        if carried.history.isEmpty, let (_, found) = value("source"), let source = found as? String,
+            let createdAt
+        {
+            carried.history.append(
+                ScanRecord(
+                    source: source, seenAt: createdAt, event: value("event")?.value as? String,
+                    collectedBy: value("collectedBy")?.value as? String))
+            carries = true
+        }
+        if let (key, found) = value("lastSeenAt") {
+            if let date = (found as? String).flatMap({ Timestamp.parse($0) }) {
+                carried.lastSeenAt = date
+                carries = true
+            } else {
+                ignore(key, found, "is not a date")
+            }
+        }
+        if let (key, found) = value("scanCount") {
+            if let number = found as? NSNumber, type(of: number) == NSNumber.self, number.intValue >= 1 {
+                carried.scanCount = number.intValue
+                carries = true
+            } else {
+                ignore(key, found, "is not a count")
+            }
+        }
+        return (carries ? carried : nil, plainNotes, ignored)
     }
 
     /// A value from `JSONSerialization` written back as JSON, as the file had it, for messages: `{"x":1}`, not

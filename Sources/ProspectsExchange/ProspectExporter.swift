@@ -41,14 +41,18 @@ public struct ProspectExporter: Sendable {
         record(prospect, notes: [])
     }
 
-    /// One record with the prospect's `notes` (`ProspectStore.notes(of:)`), oldest first.
-    public func record(_ prospect: StoredProspect, notes: [ProspectNote]) -> String {
+    /// One record with the prospect's `notes` (`ProspectStore.notes(of:)`), oldest first, and for JSON Lines its
+    /// scan `history` (`ProspectStore.history(of:)`), so that importing the line gives the lead back whole.
+    public func record(_ prospect: StoredProspect, notes: [ProspectNote], history: [ScanRecord] = []) -> String {
         switch format {
         case .csv: csvRow(prospect, notes: notes)
-        case .json: ProspectExporter.jsonObject(prospect, notes: notes).rendered + "\n"
+        case .json: ProspectExporter.jsonObject(prospect, notes: notes, history: history).rendered + "\n"
         case .vcard: VCardWriter.card(prospect, notes: notes)
         }
     }
+
+    /// Whether `record` writes the scan history, which the caller then reads for it.
+    public var writesHistory: Bool { format == .json }
 
     /// Several values in one CSV cell: Google Contacts' separator, which import splits on.
     public static let multipleValueSeparator = " ::: "
@@ -74,7 +78,9 @@ public struct ProspectExporter: Sendable {
     }
 
     /// The keys and order of `prospects list --json` and of the JSON Lines export: one shape, one meaning.
-    public static func jsonObject(_ stored: StoredProspect, notes: [ProspectNote] = []) -> JSONLine {
+    public static func jsonObject(_ stored: StoredProspect, notes: [ProspectNote] = [], history: [ScanRecord] = [])
+        -> JSONLine
+    {
         var line = JSONLine()
         line.add("id", stored.id)
         line.add("name", stored.prospect.name)
@@ -110,6 +116,18 @@ public struct ProspectExporter: Sendable {
                     object.add("writtenAt", note.writtenAt)
                     object.add("author", note.author)
                     object.add("text", note.text)
+                    return object
+                })
+        }
+        if !history.isEmpty {
+            line.add(
+                "history",
+                array: history.map { scan in
+                    var object = JSONLine()
+                    object.add("source", scan.source)
+                    object.add("seenAt", scan.seenAt)
+                    object.add("event", scan.event)
+                    object.add("collectedBy", scan.collectedBy)
                     return object
                 })
         }

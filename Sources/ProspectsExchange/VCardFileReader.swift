@@ -1,3 +1,6 @@
+import ProspectStore
+import ProspectsCore
+
 /// Reads the cards of a `.vcf` file (vCard 2.1, 3.0 or 4.0, any number of cards), streaming: one 64 KiB buffer and
 /// one card in memory.
 ///
@@ -80,7 +83,43 @@ public final class VCardFileReader: ImportRecordReader {
         }
         var record = ImportRecord(name: "", email: "", line: firstLine)
         record.card = card
+        Self.readDetails(VCardDetails.read(utf8: card), into: &record)
         return record
+    }
+
+    /// Every `NOTE` and the `CATEGORIES` of a card, and what a card Prospects wrote carries in its `X-PROSPECTS-`
+    /// properties (`VCardWriter`): rating, contacted, reminder, added, last seen, and each note's author and time.
+    /// A card of another program keeps its first `NOTE` as its own (as a scanned card's), and its later ones as notes.
+    static func readDetails(_ details: VCardDetails, into record: inout ImportRecord) {
+        var carried = CarriedLead()
+        carried.tags = details.categories
+        let ours = details.notes.contains { $0.writtenAt != nil }
+        if ours {
+            // Every note with its author and time: the card's first NOTE is not taken as a collector's own.
+            record.replacesCardNote = true
+            for note in details.notes {
+                guard let writtenAt = note.writtenAt.flatMap({ Timestamp.parse($0) }) else {
+                    record.plainNotes.append(note.text)
+                    continue
+                }
+                carried.notes.append(ProspectNote(writtenAt: writtenAt, author: note.author ?? "", text: note.text))
+            }
+        } else {
+            record.plainNotes = details.notes.dropFirst().map(\.text)
+        }
+        let x = details.extensions
+        if let text = x["X-PROSPECTS-RATING"] {
+            if let rating = ProspectRating(rawValue: text.lowercased()) {
+                carried.rating = rating
+            } else {
+                record.ignored.append("X-PROSPECTS-RATING \"\(SafeText.escaped(text, limit: 40))\" is not a rating")
+            }
+        }
+        if let text = x["X-PROSPECTS-CONTACTED"] { record.contacted = ImportColumns.parseContacted(text) }
+        record.remindAt = x["X-PROSPECTS-REMIND-AT"].flatMap { Timestamp.parse($0) }
+        record.createdAt = x["X-PROSPECTS-ADDED"].flatMap { Timestamp.parse($0) }
+        carried.lastSeenAt = x["X-PROSPECTS-LAST-SEEN"].flatMap { Timestamp.parse($0) }
+        if carried != CarriedLead() { record.carried = carried }
     }
 
     /// `PHOTO`, `LOGO`, `SOUND` or `KEY`, with or without a group and parameters.

@@ -8,7 +8,10 @@ public enum VCardWriter {
     static let maxLineOctets = 75
 
     /// One card: `BEGIN`, `VERSION`, `UID`, `FN`, `N`, `EMAIL`, then the other addresses, `TEL`, `ORG`, `TITLE`,
-    /// `CATEGORIES` (the tags) and a `NOTE` per note when known, `REV`, `END`.
+    /// `CATEGORIES` (the tags), a `NOTE` per note when known (its author and time as `X-PROSPECTS-AUTHOR` and
+    /// `X-PROSPECTS-WRITTEN` parameters), the rest as `X-PROSPECTS-` properties (`RATING`, `CONTACTED`,
+    /// `REMIND-AT`, `ADDED`, `LAST-SEEN`, `SCAN-COUNT`, `EVENT`, `COLLECTED-BY`; times in ISO 8601 UTC to the
+    /// millisecond), `REV`, `END`. `import` reads them all back (`VCardFileReader`).
     ///
     /// Lines end with CRLF and are folded at 75 octets without splitting a UTF-8 sequence. The `UID` is a
     /// version 5 UUID of `mailto:` + the dedup key, so exporting the same person again, from any store, gives the
@@ -34,7 +37,25 @@ public enum VCardWriter {
         }
         if let title = prospect.title, !title.isEmpty { card += contentLine("TITLE:" + escape(title)) }
         if !stored.tags.isEmpty { card += contentLine("CATEGORIES:" + stored.tags.map(escape).joined(separator: ",")) }
-        for note in notes { card += contentLine("NOTE:" + escape(note.text)) }
+        for note in notes {
+            let author = VCardDetails.ParameterValue.encode(note.author)
+            let written = VCardDetails.ParameterValue.encode(ISO8601.string(note.writtenAt))
+            card += contentLine(
+                "NOTE;X-PROSPECTS-AUTHOR=\(author);X-PROSPECTS-WRITTEN=\(written):" + escape(note.text))
+        }
+        // What an address book has no property for, under names of our own (RFC 6350 §6.10), which import reads.
+        if stored.rating != .none { card += contentLine("X-PROSPECTS-RATING:" + stored.rating.rawValue) }
+        card += contentLine("X-PROSPECTS-CONTACTED:" + (stored.isContacted ? "true" : "false"))
+        if let remindAt = stored.remindAt {
+            card += contentLine("X-PROSPECTS-REMIND-AT:" + ISO8601.string(remindAt))
+        }
+        card += contentLine("X-PROSPECTS-ADDED:" + ISO8601.string(stored.createdAt))
+        card += contentLine("X-PROSPECTS-LAST-SEEN:" + ISO8601.string(stored.lastSeenAt))
+        card += contentLine("X-PROSPECTS-SCAN-COUNT:" + String(stored.scanCount))
+        if let event = stored.firstEvent { card += contentLine("X-PROSPECTS-EVENT:" + escape(event)) }
+        if let collector = stored.firstCollectedBy {
+            card += contentLine("X-PROSPECTS-COLLECTED-BY:" + escape(collector))
+        }
         card += contentLine("REV:" + stored.lastSeenAt.formatted(timestampStyle))
         card += contentLine("END:VCARD")
         return card

@@ -49,11 +49,11 @@ public enum ContentHash {
     /// Stops the process after a libcrypto call failed, which happens only when libcrypto cannot allocate or
     /// libcrypto.so.3 could not be loaded (Sources/CCrypto): nothing sensible can go on after either. `fatalError`,
     /// not `precondition`, so that a release build prints the message too.
-    private static func failed(_ call: String) -> Never {
+    static func failed(_ call: String) -> Never {
         fatalError("libcrypto's \(call) failed: out of memory, or libcrypto.so.3 could not be loaded")
     }
 
-    private static func hex(_ digest: ArraySlice<UInt8>) -> String {
+    static func hex(_ digest: ArraySlice<UInt8>) -> String {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(digest.count * 2)

@@ -315,8 +315,11 @@ public final class Importer {
                 batch.lastLine = record?.line ?? rejection?.line ?? batch.lastLine
                 if let record {
                     switch validate(record, parser: parser) {
-                    case .success(let prospect):
-                        for what in record.ignored {
+                    case .success(var prospect):
+                        if record.replacesCardNote { prospect.note = nil }
+                        var ignored = record.ignored
+                        let carried = Self.carried(record, context: context, seenAt: seenAt, ignored: &ignored)
+                        for what in ignored {
                             batch.reports.append(.ignoredCell(line: record.line, what: what))
                         }
                         // The list's own flag (a CRM's state, or our export's column) applies to new prospects only.
@@ -326,7 +329,7 @@ public final class Importer {
                                 // An added date in the future would keep the row first in `--sort recent` for ever.
                                 contactedIfNew: record.contacted == true,
                                 createdAtIfNew: record.createdAt.map { min($0, seenAt) },
-                                remindAtIfNew: record.remindAt))
+                                remindAtIfNew: record.remindAt, carried: carried))
                     case .failure(let error):
                         rejection = Rejection(line: record.line, reason: .invalid(error))
                     }
@@ -358,6 +361,51 @@ public final class Importer {
             name: Self.joiningLines(record.name), email: record.email, phone: record.phone.map(Self.joiningLines),
             organization: record.organization.map(Self.joiningLines), title: record.title.map(Self.joiningLines),
             nameParts: record.nameParts, otherEmails: record.otherEmails)
+    }
+
+    /// What `record` carries beyond its card, each note, tag, author, event and collector checked as the `note` and
+    /// `tag` commands check what a person types (`FreeText`); one that fails is left out and said in `ignored`, and
+    /// the lead goes in without it. Notes given as text alone are signed by the import's collector, at `seenAt`.
+    static func carried(_ record: ImportRecord, context: CollectionContext, seenAt: Date, ignored: inout [String])
+        -> CarriedLead?
+    {
+        guard record.carried != nil || !record.plainNotes.isEmpty else { return nil }
+        var carried = record.carried ?? CarriedLead()
+        func line(_ text: String?, _ field: String) -> String?? {
+            guard let text else { return .some(nil) }
+            switch FreeText.line(text, field: field) {
+            case .success(let cleaned?) where !cleaned.contains(where: \.isNewline): return .some(cleaned)
+            case .success(nil): return .some(nil)
+            default:
+                ignored.append("a \(field) \"\(SafeText.escaped(text, limit: 40))\" that is not one line of plain text")
+                return nil
+            }
+        }
+        let notes =
+            carried.notes
+            + record.plainNotes.map { ProspectNote(writtenAt: seenAt, author: context.collectedBy ?? "", text: $0) }
+        carried.notes = notes.compactMap { note in
+            guard case .success(let text?) = FreeText.note(note.text) else {
+                if !note.text.allSatisfy(\.isWhitespace) {
+                    ignored.append("a note \"\(SafeText.escaped(note.text, limit: 40))\" that is not plain text")
+                }
+                return nil
+            }
+            guard let author = line(note.author, "author") else { return nil }
+            return ProspectNote(writtenAt: note.writtenAt, author: author ?? "", text: text)
+        }
+        var tags: [String] = []
+        for tag in carried.tags {
+            if case .some(let cleaned?) = line(tag, "tag"), !tags.contains(cleaned) { tags.append(cleaned) }
+        }
+        carried.tags = tags
+        carried.history = carried.history.compactMap { scan in
+            guard let source = line(scan.source, "source"), let source, let event = line(scan.event, "event"),
+                let collectedBy = line(scan.collectedBy, "collector")
+            else { return nil }
+            return ScanRecord(source: source, seenAt: min(scan.seenAt, seenAt), event: event, collectedBy: collectedBy)
+        }
+        return carried
     }
 
     /// `text.first(where: \.isNewline)` without grapheme breaking: `Character.isNewline` looks at a

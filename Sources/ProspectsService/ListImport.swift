@@ -85,6 +85,8 @@ public struct ListImport {
         public var importedBefore: LedgerEntry?
         /// No row starts at or after the first line asked for (most likely a line number from another file).
         public var nothingFromFirstLine: Bool
+        /// The list's columns no field was read from (`ImportRecordReader.ignoredColumns`).
+        public var ignoredColumns: [String] = []
 
         /// `12 rows: 10 inserted, 1 duplicate, 1 rejected`: what every front-end says of an import.
         public var countsLine: String {
@@ -92,6 +94,7 @@ public struct ListImport {
             return
                 "\(count(totals.rows, "row")): \(totals.inserted) inserted, \(count(totals.duplicates, "duplicate")), "
                 + "\(totals.rejected) rejected"
+                + (ignoredColumns.isEmpty ? "" : "; ignored columns: " + ignoredColumns.joined(separator: ", "))
         }
     }
 
@@ -124,6 +127,7 @@ public struct ListImport {
                 throw .cannotHash(error)
             }
         }
+        let ignoredColumns = reader.ignoredColumns
         let store: any ProspectStore
         do {
             store = try service.store(create: true)
@@ -156,6 +160,6 @@ public struct ListImport {
         withExtendedLifetime(listLock) {}
         return Summary(
             totals: totals, importedBefore: importer.importedBefore,
-            nothingFromFirstLine: request.firstLine > 1 && totals.rows == 0)
+            nothingFromFirstLine: request.firstLine > 1 && totals.rows == 0, ignoredColumns: ignoredColumns)
     }
 }

@@ -15,6 +15,8 @@ public final class ProspectsService {
     /// How long a statement waits for another process's lock on the store before failing with `.busy`.
     public let lockWait: Duration
     private var opened: (any ProspectStore)?
+    /// Hears, once, that opening the store migrated it from an older schema (a front-end says so on stderr).
+    public var migrated: ((SchemaMigration) -> Void)?
 
     public init(location: StoreLocation, lockWait: Duration = StoreLocation.defaultLockWait) {
         self.location = .success(location)
@@ -44,7 +46,9 @@ public final class ProspectsService {
 
     /// A store of its own for the caller, opened now (the watcher opens one again after losing the connection).
     public func openStore(create: Bool = false, lockWait: Duration? = nil) throws(StoreError) -> any ProspectStore {
-        try location.get().open(create: create, lockWait: lockWait ?? self.lockWait)
+        let store = try location.get().open(create: create, lockWait: lockWait ?? self.lockWait)
+        if let migration = store.migration { migrated?(migration) }
+        return store
     }
 
     // MARK: The list
@@ -210,13 +214,15 @@ public final class ProspectsService {
         var notesFailure: StoreError?
         try forEach(query) { prospect in
             let notes: [ProspectNote]
+            let history: [ScanRecord]
             do throws(StoreError) {
                 notes = try store.notes(of: prospect.id)
+                history = exporter.writesHistory ? try store.history(of: prospect.id) : []
             } catch {
                 notesFailure = error
                 return false
             }
-            chunk += exporter.record(prospect, notes: notes).utf8
+            chunk += exporter.record(prospect, notes: notes, history: history).utf8
             count += 1
             return chunk.count < 1 << 16 || flush()
         }

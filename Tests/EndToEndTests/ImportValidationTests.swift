@@ -15,13 +15,15 @@ import Testing
         try ProspectsProcess.run(arguments, environment: ["PROSPECTS_STORE": store])
     }
 
-    /// The exported prospects of `store` without what depends on when and how they came in.
+    /// The exported prospects of `store` without what depends on when and how they came in (the history too).
     func exported(_ store: String) throws -> [[String: String]] {
         let result = try run(["export", "--format", "json"], store: store)
         #expect(result.status == 0, "\(result.stderr)")
         return try result.lines.map { line in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            return object.filter { !["createdAt", "lastSeenAt", "source"].contains($0.key) }.mapValues { "\($0)" }
+            return object.filter { !["createdAt", "lastSeenAt", "source", "history"].contains($0.key) }.mapValues {
+                "\($0)"
+            }
         }
     }
 

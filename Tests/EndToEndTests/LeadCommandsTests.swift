@@ -190,12 +190,18 @@ import Testing
         _ = try OutputSafetyTests.sqlite3(store, previousRelease)
         let listed = try ProspectsProcess.run(["list", "--json", "--store", store])
         #expect(listed.status == 0, "\(listed.stderr)")
+        // Said once, with the way back: a copy of the file as it was.
+        #expect(listed.stderr.hasPrefix("prospects: \(store): migrated from schema version 2 to "), "\(listed.stderr)")
+        #expect(listed.stderr.contains("the file as it was is kept in \(store).schema-2.bak; "), "\(listed.stderr)")
+        #expect(listed.stderr.components(separatedBy: "\n").count == 2, "one line: \(listed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: store + ".schema-2.bak"))
         let rows = try listed.lines.map { try object($0) }
         #expect(rows.map { $0["email"] as? String } == ["p2@example.com", "p10@example.com"])
         #expect(rows.map { $0["contacted"] as? Bool } == [false, true])
         #expect(rows.first?["remindAt"] as? String == "2100-01-01T00:00:00.000Z")
         let noted = try ProspectsProcess.run(["note", "--store", store, "--by", "ana", "p10@example.com", "still keen"])
         #expect(noted.status == 0, "\(noted.stderr)")
+        #expect(noted.stderr.isEmpty, "said once: \(noted.stderr)")
         let notes = try #require(try show("p10@example.com", store: store)["notes"] as? [[String: Any]])
         #expect(notes.map { $0["text"] as? String } == ["still keen"])
     }
@@ -275,14 +281,14 @@ import Testing
         #expect(salesforce.status == 0, "\(salesforce.stderr)")
         #expect(
             salesforce.output.components(separatedBy: "\r\n") == [
-                "First Name,Last Name,Email,Phone,Company,Title,Rating,Lead Source,Description",
-                "Johnny,Appleseed,johnny@orchards.example,+1 555 0100,Orchards Inc.,Head Grower,,Trade Show,"
-                    + "Wants a demo of the cider press", "",
+                "First Name,Last Name,Email,Phone,Company,Title,Rating,Lead Status,Lead Source,Description",
+                "Johnny,Appleseed,johnny@orchards.example,+1 555 0100,Orchards Inc.,Head Grower,,Open - Not Contacted,"
+                    + "Trade Show,Wants a demo of the cider press", "",
             ])
         let hubspot = try ProspectsProcess.run(["export", "--format", "csv", "--profile", "hubspot", "--store", store])
         #expect(
             hubspot.output.components(separatedBy: "\r\n").first
-                == "First Name,Last Name,Email,Phone Number,Company Name,Job Title")
+                == "First Name,Last Name,Email,Phone Number,Company Name,Job Title,Lead Status,Notes")
 
         let google = folder.file("google.csv")
         let exported = try ProspectsProcess.run([

@@ -18,18 +18,24 @@ import Testing
         return johnny
     }
 
-    @Test func hubSpotGetsItsPropertyNamesAndTheCardsOwnNameParts() {
-        let csv = Self.export(.hubspot, [Self.withPhoneAndCompany()])
+    @Test func hubSpotGetsItsPropertyNamesTheCardsOwnNamePartsLeadStatusAndNotes() {
+        var contacted = Fixtures.stored(2, "Bob Stone", "bob@example.com")
+        contacted.isContacted = true
+        let csv = Self.export(.hubspot, [Self.withPhoneAndCompany(), contacted], notes: DetailsExportTests.notes)
         #expect(
-            csv == "First Name,Last Name,Email,Phone Number,Company Name,Job Title\r\n"
-                + "Johnny,Appleseed,johnny@example.com,+34 600 123 456,\"Orchards, Inc.\",Head Grower\r\n")
+            csv == "First Name,Last Name,Email,Phone Number,Company Name,Job Title,Lead Status,Notes\r\n"
+                + "Johnny,Appleseed,johnny@example.com,+34 600 123 456,\"Orchards, Inc.\",Head Grower,New,"
+                + "\"Met at the fair\nwants a demo\n\nsent; deck\"\r\n"
+                + "Bob,Stone,bob@example.com,,,,Attempted to Contact,\"Met at the fair\nwants a demo\n\nsent; deck\"\r\n"
+        )
     }
 
     @Test func salesforceGetsItsLeadFieldsRatingAndNotes() {
         let csv = Self.export(.salesforce, [Self.withPhoneAndCompany()], notes: DetailsExportTests.notes)
         #expect(
-            csv == "First Name,Last Name,Email,Phone,Company,Title,Rating,Lead Source,Description\r\n"
-                + "Johnny,Appleseed,johnny@example.com,+34 600 123 456,\"Orchards, Inc.\",Head Grower,Hot,Trade Show,"
+            csv == "First Name,Last Name,Email,Phone,Company,Title,Rating,Lead Status,Lead Source,Description\r\n"
+                + "Johnny,Appleseed,johnny@example.com,+34 600 123 456,\"Orchards, Inc.\",Head Grower,Hot,"
+                + "Open - Not Contacted,Trade Show,"
                 + "\"Met at the fair\nwants a demo\n\nsent; deck\"\r\n")
     }
 
@@ -37,10 +43,10 @@ import Testing
     /// unknown says so as Salesforce's own Web-to-Lead does.
     @Test func salesforcesRequiredFieldsAreNeverEmpty() {
         let ada = Fixtures.stored(1, "Ada", "ada@example.com")
-        let bob = Fixtures.stored(2, "Bob Stone", "bob@example.com", organization: "Stone & Co")
+        let bob = Fixtures.stored(2, "Bob Stone", "bob@example.com", organization: "Stone & Co", contacted: true)
         let rows = Self.export(.salesforce, [ada, bob]).components(separatedBy: "\r\n")
-        #expect(rows[1] == ",Ada,ada@example.com,,[not provided],,,Trade Show,")
-        #expect(rows[2] == "Bob,Stone,bob@example.com,,Stone & Co,,,Trade Show,")
+        #expect(rows[1] == ",Ada,ada@example.com,,[not provided],,,Open - Not Contacted,Trade Show,")
+        #expect(rows[2] == "Bob,Stone,bob@example.com,,Stone & Co,,,Working - Contacted,Trade Show,")
     }
 
     @Test func googleGetsItsContactColumnsWithSeveralValuesInOneCell() {
@@ -90,5 +96,28 @@ import Testing
         #expect(second.nameParts == ["Lovelace", "Ada", "", "", ""])
         #expect(second.otherEmails.isEmpty && second.phone == nil && second.title == nil)
         #expect(try reader.next() == nil)
+    }
+
+    /// Each CRM's file read back: its lead status as the contacted state, its rating, its notes, and its
+    /// placeholders as nothing.
+    @Test func crmFilesReadBackTheirStatusRatingNotesAndNoPlaceholders() throws {
+        var johnny = Self.withPhoneAndCompany()
+        johnny.isContacted = true
+        let ada = Fixtures.stored(1, "Ada", "ada@example.com")
+        let folder = try TemporaryFolder()
+        for profile in [CSVProfile.hubspot, .salesforce] {
+            let path = try folder.write(
+                "\(profile).csv", Self.export(profile, [johnny, ada], notes: DetailsExportTests.notes))
+            let reader = try CSVRecordReader(path: path)
+            let first = try #require(try reader.next())
+            #expect(first.contacted == true, "\(profile)")
+            #expect(first.plainNotes == ["Met at the fair\nwants a demo\n\nsent; deck"], "\(profile)")
+            let second = try #require(try reader.next())
+            #expect(second.contacted == false, "\(profile)")
+            #expect(second.organization == nil, "\(profile): [not provided] is no company")
+            #expect(second.name == "Ada", "\(profile)")
+            if profile == .salesforce { #expect(first.carried?.rating == .hot) }
+            #expect(reader.ignoredColumns == (profile == .salesforce ? ["Lead Source"] : []), "\(profile)")
+        }
     }
 }

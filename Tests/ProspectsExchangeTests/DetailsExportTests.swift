@@ -25,14 +25,19 @@ import Testing
 
     @Test func theVCardWritesTheCardsOwnNamePartsAndEveryDetail() {
         let card = VCardWriter.card(Self.johnny(), notes: Self.notes)
-        let lines = card.components(separatedBy: "\r\n")
+        let lines = card.replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n")
         #expect(lines.contains("N:Appleseed;Johnny;Q.;Dr.;Jr."))
         #expect(lines.contains("TITLE:Head Grower"))
         #expect(lines.contains("EMAIL:johnny@example.com"))
         #expect(lines.contains("EMAIL:apples@example.org"))
         #expect(lines.contains(#"CATEGORIES:fair,vip\,gold"#))
-        #expect(lines.contains(#"NOTE:Met at the fair\nwants a demo"#))
-        #expect(lines.contains(#"NOTE:sent\; deck"#))
+        #expect(
+            lines.contains(
+                #"NOTE;X-PROSPECTS-AUTHOR="ana";X-PROSPECTS-WRITTEN="2024-05-29T16:26:40.250Z":"#
+                    + #"Met at the fair\nwants a demo"#))
+        #expect(
+            lines.contains(#"NOTE;X-PROSPECTS-AUTHOR="bo";X-PROSPECTS-WRITTEN="2024-05-30T16:26:40.500Z":sent\; deck"#))
+        #expect(lines.contains("X-PROSPECTS-RATING:hot"))
         // And our own parser reads the parts back as they were.
         let parsed = try? PayloadParser().parse(card).get()
         #expect(parsed?.nameParts == Self.johnny().prospect.nameParts)

@@ -6,7 +6,8 @@ import ProspectsExchange
     import Glibc
 #endif
 
-/// Fuzzes the streaming import readers, `CSVRecordReader` and `JSONLinesRecordReader`, on the same bytes.
+/// Fuzzes the streaming import readers, `CSVRecordReader`, `JSONLinesRecordReader` and `VCardFileReader` (with the
+/// `VCardDetails` it reads of each card: every NOTE, CATEGORIES, the `X-PROSPECTS-` properties), on the same bytes.
 ///
 /// The readers take a path, so each input is written to a file in `/dev/shm` (memory, no disk wear) first.
 /// Small record limits and a small count of records per input keep runs fast and reach the "too long" paths.
@@ -41,11 +42,14 @@ func drain(_ reader: any ImportRecordReader, inputSize: Int, format: String) {
             guard let record = try reader.next() else { return }
             require(record.line > lastLine, "\(format): record line \(record.line) after \(lastLine)")
             lastLine = record.line
-            // What `Importer` does with a record: the two-line contract on its name and address.
-            switch parser.parse("\(record.name)\n\(record.email)") {
+            // What `Importer` does with a record: the two-line contract on its name and address, or a card parsed as
+            // a scanned one.
+            let parsed = record.card.map { parser.parse(utf8: $0) } ?? parser.parse("\(record.name)\n\(record.email)")
+            switch parsed {
             case .success(let prospect): checkProspect(prospect)
             case .failure(let error): checkError(error)
             }
+            for what in record.ignored { requireSafe(what, "\(format) ignored cell") }
         } catch {
             requireSafe(error.message, "\(format) error message")
             // A file of another kind (a JSON array) is refused whole, before any record.
@@ -72,6 +76,12 @@ runFuzzer { data, size in
         drain(jsonLines, inputSize: size, format: "JSON Lines")
     } catch {
         requireSafe(error.message, "JSON Lines open error message")
+    }
+    do throws(ImportError) {
+        let cards = try VCardFileReader(path: path, maxCardBytes: 512)
+        drain(cards, inputSize: size, format: "vCard")
+    } catch {
+        requireSafe(error.message, "vCard open error message")
     }
     return 0
 }
