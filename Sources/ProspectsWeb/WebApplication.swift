@@ -23,7 +23,7 @@ final class WebApplication: HTTPHandler {
     let generation: StoreGeneration
     /// Where every upload is kept: archive, quarantine, and `.incoming/` while its request lasts.
     let uploads: UploadFolder
-    let limiter = Locked(SignInLimiter())
+    let limiter = Locked(SignInThrottle())
     let now: @Sendable () -> Date
 
     init(
@@ -69,14 +69,15 @@ final class WebApplication: HTTPHandler {
         if request.method == "GET" || request.method == "HEAD", let file = StaticFile.named(request.path) {
             return secured(file.response)
         }
-        var newSession: Session?
+        // A signed-in session is found in the store; anyone else is a visitor, whose form token is signed rather
+        // than stored: a request without a cookie writes nothing.
+        var newNonce: String?
         let session: Session
         do {
             if let known = try sessions.session(id: request.cookie(SessionStore.cookieName)) {
                 session = known
             } else {
-                session = try sessions.create()
-                newSession = session
+                (session, newNonce) = try sessions.visitor(nonce: request.cookie(SessionStore.formCookieName))
             }
         } catch {
             return secured(storeCall { throw error })
@@ -84,7 +85,17 @@ final class WebApplication: HTTPHandler {
         var response: HTTPResponse
         if request.method == "POST" {
             let sent = request.form["csrf"] ?? ""
-            if newSession != nil || !SessionStore.sameToken(sent, session.csrfToken) {
+            let valid: Bool
+            do {
+                if session.isVisitor {
+                    valid = try newNonce == nil && sessions.isValidToken(sent, for: session)
+                } else {
+                    valid = SessionStore.sameToken(sent, session.csrfToken)
+                }
+            } catch {
+                return secured(storeCall { throw error })
+            }
+            if !valid {
                 response = page(
                     MessagePage(
                         title: "Form expired",
@@ -103,8 +114,9 @@ final class WebApplication: HTTPHandler {
             response = .text("Method not allowed.\n", status: 405)
             response.headers.set("Allow", "GET, HEAD, POST")
         }
-        if let newSession {
-            response.headers.append("Set-Cookie", SessionStore.cookie(for: newSession, secure: configuration.isTLS))
+        // A visitor's nonce is handed out once; a cookie a browser holds is never replaced by a GET.
+        if let newNonce, !response.headers.contains(where: { $0.name == "Set-Cookie" }) {
+            response.headers.append("Set-Cookie", SessionStore.formCookie(nonce: newNonce, secure: configuration.isTLS))
         }
         return secured(response)
     }
@@ -115,7 +127,14 @@ final class WebApplication: HTTPHandler {
         guard configuration.requiresSignIn else { return nil }
         let isSignIn = request.path == "/signin"
         if StaticFile.named(request.path) != nil { return nil }
-        guard let name = session.account else { return isSignIn ? nil : .redirect(to: "/signin") }
+        guard let name = session.account else {
+            if isSignIn { return nil }
+            // A page asked for is where the sign-in lands.
+            guard request.method != "POST", request.path != "/" || !request.query.isEmpty else {
+                return .redirect(to: "/signin")
+            }
+            return .redirect(to: "/signin?next=" + URLEncoding.queryValue(Self.pathWithQuery(request)))
+        }
         // An account removed (`user remove`) or whose role changed signs out of the sessions it had.
         do {
             let account = try services.withService { service in try service.account(named: name) }
@@ -161,7 +180,12 @@ final class WebApplication: HTTPHandler {
         return storeCall {
             switch parts.joined(separator: "/") {
             case "": return try listPage(context)
-            case "signin": return page(SignInPage(csrfToken: context.session.csrfToken).html)
+            case "signin":
+                return page(
+                    SignInPage(
+                        csrfToken: context.session.csrfToken,
+                        next: Self.samePath(context.request.queryValue("next")) ?? ""
+                    ).html)
             case "scan": return scanPage(context)
             case "reminders": return try remindersPage(context)
             case "reminders/due": return try dueReminders()
@@ -241,10 +265,25 @@ final class WebApplication: HTTPHandler {
 
     /// The `return` field as a path on this server (never another site's URL), else `fallback`.
     private func returnPath(_ context: Context, fallback: String = "/") -> String {
-        guard let path = context.request.form["return"], path.hasPrefix("/"), !path.hasPrefix("//"),
-            !path.contains("\\"), !path.contains(where: \.isNewline)
-        else { return fallback }
-        return path
+        Self.samePath(context.request.form["return"]) ?? fallback
+    }
+
+    /// `text` when it is a path on this server: starts with one `/`, no `\\` (which browsers read as `/`, so `/\\x`
+    /// is `//x`, another host), no control characters or spaces; nil for anything else (`//evil`, `https://…`).
+    static func samePath(_ text: String?) -> String? {
+        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"), text.utf8.count <= 2048,
+            !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F })
+        else { return nil }
+        return text
+    }
+
+    /// The request's path and query as the browser asked for them, to come back to after sign-in.
+    static func pathWithQuery(_ request: HTTPRequest) -> String {
+        request.query.isEmpty
+            ? request.path
+            : request.path + "?"
+                + request.query.map { URLEncoding.queryValue($0.name) + "=" + URLEncoding.queryValue($0.value) }
+                .joined(separator: "&")
     }
 
     private func ids(_ values: [String]) -> [Int64] {
@@ -713,8 +752,8 @@ final class WebApplication: HTTPHandler {
         return .redirect(to: "/users")
     }
 
-    /// Checks a name and password (at most `SignInLimiter.maximumFailures` failures per account and per address in
-    /// its window); on success the session is replaced by a new one signed in (its cookie in the answer).
+    /// Checks a name and password, unless `SignInThrottle` says to wait (429 with `Retry-After`); on success the
+    /// session is replaced by a new one signed in (its cookie in the answer) and the browser goes where it asked.
     private func signIn(_ context: Context) throws -> HTTPResponse {
         guard configuration.requiresSignIn else { return .redirect(to: "/") }
         let name = context.request.form["name"] ?? ""
@@ -722,12 +761,14 @@ final class WebApplication: HTTPHandler {
         let address = context.request.remoteAddress
         let time = now()
         if let retry = limiter.withLock({ $0.retryTime(account: name, address: address, at: time) }) {
-            let minutes = max(1, Int((retry.timeIntervalSince(time) / 60).rounded(.up)))
+            let seconds = max(1, Int(retry.timeIntervalSince(time).rounded(.up)))
+            let wait =
+                seconds < 120 ? "\(seconds) second\(seconds == 1 ? "" : "s")" : "\((seconds + 59) / 60) minutes"
             var response = page(
                 SignInPage(
                     csrfToken: context.session.csrfToken,
-                    problem: "Too many failed attempts; try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
-                    name: name
+                    problem: "Too many failed attempts for this name; try again in \(wait).", name: name,
+                    next: Self.samePath(context.request.form["next"]) ?? ""
                 ).html, status: 429)
             response.headers.set("Retry-After", String(Int(retry.timeIntervalSince(time).rounded(.up))))
             return response
@@ -736,12 +777,14 @@ final class WebApplication: HTTPHandler {
         guard let account else {
             limiter.withLock { $0.recordFailure(account: name, address: address, at: time) }
             return page(
-                SignInPage(csrfToken: context.session.csrfToken, problem: "Wrong name or password.", name: name).html,
-                status: 401)
+                SignInPage(
+                    csrfToken: context.session.csrfToken, problem: "Wrong name or password.", name: name,
+                    next: Self.samePath(context.request.form["next"]) ?? ""
+                ).html, status: 401)
         }
-        limiter.withLock { $0.recordSuccess(account: name) }
+        limiter.withLock { $0.recordSuccess(account: name, address: address) }
         let session = try sessions.rotate(context.session.id, signingIn: account)
-        var response = HTTPResponse.redirect(to: "/")
+        var response = HTTPResponse.redirect(to: Self.samePath(context.request.form["next"]) ?? "/")
         response.headers.append("Set-Cookie", SessionStore.cookie(for: session, secure: configuration.isTLS))
         return response
     }

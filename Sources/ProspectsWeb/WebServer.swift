@@ -71,7 +71,7 @@ public final class WebServer: Sendable {
                 throw WebServerError.cannotListen(error)
             }
         }
-        let application = WebApplication(configuration: configuration, uploads: uploads)
+        let application = WebApplication(configuration: configuration, uploads: uploads, now: configuration.now)
         do {
             server = try HTTPServer(configuration: http, handler: application)
         } catch {
