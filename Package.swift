@@ -160,7 +160,7 @@ let package = Package(
             name: "ProspectsWebTests",
             dependencies: [
                 "ProspectsWeb", "ProspectsService", "ProspectStore", "ProspectsCore", "ProspectsIngest",
-                "ProspectsTestSupport",
+                "ProspectsTestSupport", "HTTPServer",
                 "QRDecoding", "WebTestSupport", "SystemCalls", "prospects",
             ],
             swiftSettings: strict
