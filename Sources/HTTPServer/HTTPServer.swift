@@ -150,6 +150,56 @@ final class ServerCore: Sendable {
         for stream in streams.withLock({ Array($0.values) }) { stream.finish() }
     }
 
+    /// The handler's answer to a request the server refused; the connection is closed after it.
+    func refusalResponse(_ refusal: HTTPRefusal) -> HTTPResponse {
+        var response = handler.refused(refusal)
+        response.headers.set("Connection", "close")
+        return response
+    }
+
+    /// Writes `response` (its bytes body; a file or stream is sent empty) straight to socket `fd`, then ends the
+    /// sending side: for a request cut while libmicrohttpd reads its body. Waits at most a second for room.
+    func writeDirectly(_ response: HTTPResponse, to fd: Int32) {
+        guard fd >= 0 else { return }
+        var body: [UInt8] = []
+        if case .bytes(let bytes) = response.body { body = bytes }
+        var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
+        for field in response.headers where field.name.lowercased() != "content-length" {
+            guard !field.value.contains(where: \.isNewline), !field.name.contains(where: \.isNewline) else { continue }
+            head += "\(field.name): \(field.value)\r\n"
+        }
+        head += "Content-Length: \(body.count)\r\n\r\n"
+        let bytes = Array(head.utf8) + body
+        var offset = 0
+        var waits = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { buffer in
+                retryingOnInterrupt {
+                    send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                }
+            }
+            if sent > 0 {
+                offset += sent
+                continue
+            }
+            guard sent < 0, errno == EAGAIN || errno == EWOULDBLOCK, waits < 10 else { break }
+            waits += 1
+            var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&descriptor, 1, 100)
+        }
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
+    /// The reason phrase of the statuses the server refuses with.
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 413: "Content Too Large"
+        case 500: "Internal Server Error"
+        default: "Error"
+        }
+    }
+
     /// Turns `response` into a libmicrohttpd response and queues it on `connection`.
     func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         var response = response
@@ -218,29 +268,32 @@ private func accessHandler(
         requestContext.pointee = opaque
         core.requestStarted()
         request.startFormParser(connection: connection, context: opaque)
-        guard let refusal = request.refusal else { return MHD_Result.YES }
+        guard let refusal = request.refusalDetails() else { return MHD_Result.YES }
         // A declared body over the limit is refused before it is read.
         request.answered = true
-        return core.queue(refusalResponse(refusal), on: connection)
+        return core.queue(core.refusalResponse(refusal), on: connection)
     }
     let request = Unmanaged<RequestInProgress>.fromOpaque(existing).takeUnretainedValue()
     if uploadDataSize.pointee > 0 {
         if let uploadData, !request.answered { request.receive(uploadData, count: uploadDataSize.pointee) }
         uploadDataSize.pointee = 0
+        // A body that passed its limit (one sent chunked, with no Content-Length to refuse it by) is cut now, not
+        // read to its end: libmicrohttpd queues no response while it reads a body, so the answer is written to the
+        // socket here and the connection closed (over TLS it is closed without one).
+        if !request.answered, let refusal = request.refusalDetails() {
+            request.answered = true
+            if core.configuration.tls == nil {
+                core.writeDirectly(core.refusalResponse(refusal), to: prospects_mhd_connection_socket(connection))
+            }
+            return MHD_Result.NO
+        }
         return MHD_Result.YES
     }
     guard !request.answered else { return MHD_Result.YES }
     request.answered = true
     request.finishBody()
-    if let refusal = request.refusal { return core.queue(refusalResponse(refusal), on: connection) }
+    if let refusal = request.refusalDetails() { return core.queue(core.refusalResponse(refusal), on: connection) }
     return core.queue(core.handler.respond(to: request.request()), on: connection)
-}
-
-/// The answer to a request refused by the server itself; the connection is closed after it.
-private func refusalResponse(_ refusal: (status: Int, message: String)) -> HTTPResponse {
-    var response = HTTPResponse.text(refusal.message + "\n", status: refusal.status)
-    response.headers.set("Connection", "close")
-    return response
 }
 
 /// libmicrohttpd's notice that a request is over (answered, or the client left): frees it and its files.

@@ -157,6 +157,15 @@ final class RequestInProgress {
         removeFiles()
     }
 
+    /// The refusal as the handler's `refused` sees it.
+    func refusalDetails() -> HTTPRefusal? {
+        refusal.map {
+            HTTPRefusal(
+                status: $0.status, message: $0.message, method: method, path: path, headers: headers,
+                remoteAddress: remoteAddress)
+        }
+    }
+
     /// The request as the handler sees it.
     func request() -> HTTPRequest {
         HTTPRequest(

@@ -60,9 +60,41 @@ final class WebApplication: HTTPHandler {
         return response
     }
 
+    /// A request the HTTP server refused before it reached `respond` (a body over the limit, a malformed form): a
+    /// page that says what to do, with the security headers, logged as every answer is.
+    func refused(_ refusal: HTTPRefusal) -> HTTPResponse {
+        configuration.log?("\(refusal.method) \(refusal.path) \(refusal.status) refused: \(refusal.message)")
+        let message: MessagePage
+        switch refusal.status {
+        case 413:
+            let size = configuration.maximumUploadFileSize >> 20
+            message = MessagePage(
+                title: "Too large",
+                message: "That was more than this server takes at once: up to \(configuration.maximumUploadFiles) "
+                    + "pictures of at most \(size) MB each. Nothing of it was kept. Go back and send fewer or "
+                    + "smaller pictures.")
+        case 400:
+            message = MessagePage(
+                title: "Not understood",
+                message: "The form that was sent could not be read (\(refusal.message)). Go back, reload the page, "
+                    + "and send it again.")
+        default:
+            message = MessagePage(
+                title: "Something failed",
+                message: "The server could not take that request (\(refusal.message)). Go back and try again.")
+        }
+        return secured(page(message.html, status: refusal.status))
+    }
+
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
         guard hostCheck.allows(request.headers["Host"]) else {
-            return secured(.text("This server does not answer to that host name.\n", status: 421))
+            return secured(
+                page(
+                    MessagePage(
+                        title: "Wrong address",
+                        message: "This server does not answer to the name “\(request.headers["Host"] ?? "")”: a page "
+                            + "of another site may not read it. Open it by the address `prospects serve` printed."
+                    ).html, status: 421))
         }
         // The stylesheet and scripts need no session: a browser's first visit fetches them before its cookie is
         // set, and each would otherwise begin one in the store.
