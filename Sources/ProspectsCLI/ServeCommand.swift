@@ -95,6 +95,10 @@ struct ServeCommand: Subcommand {
             }
         }
         context.console.out.line("serving \(server.url)")
+        for other in server.urls.dropFirst() { context.console.out.line("also at \(other)") }
+        if let fingerprint = server.certificateFingerprint {
+            context.console.out.line("certificate SHA-256 \(fingerprint)")
+        }
         context.console.out.flush()
         context.console.warn("press Ctrl-C to stop")
         let systemd = SystemdNotifier(environment: context.environment)
