@@ -108,7 +108,8 @@ public final class WebServer: Sendable {
         let scheme = configuration.isTLS ? "https" : "http"
         var hosts = [configuration.host]
         if ["0.0.0.0", "::", "[::]"].contains(configuration.host) {
-            hosts = MachineAddresses.interfaceAddresses() + [MachineAddresses.hostName()].compactMap { $0 }
+            hosts =
+                MachineAddresses.interfaceAddresses() + [MachineAddresses.hostName()].compactMap { $0 }
                 + ["127.0.0.1"]
         }
         return hosts.map { host in "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)/" }
