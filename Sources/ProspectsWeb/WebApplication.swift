@@ -148,7 +148,7 @@ final class WebApplication: HTTPHandler {
         }
         // A visitor's nonce is handed out once; a cookie a browser holds is never replaced by a GET.
         if let newNonce, !response.headers.contains(where: { $0.name == "Set-Cookie" }) {
-            response.headers.append("Set-Cookie", SessionStore.formCookie(nonce: newNonce, secure: configuration.isTLS))
+            response.headers.append("Set-Cookie", SessionStore.formCookie(nonce: newNonce, secure: isSecure(request)))
         }
         return secured(response)
     }
@@ -178,6 +178,21 @@ final class WebApplication: HTTPHandler {
             return storeCall { throw error }
         }
         return isSignIn && request.method != "POST" ? .redirect(to: "/") : nil
+    }
+
+    /// The client's address: the connection's, or behind a trusted proxy the last of `X-Forwarded-For` (the one the
+    /// proxy saw; those before it are what the client claimed).
+    func clientAddress(_ request: HTTPRequest) -> String {
+        guard configuration.trustProxy, let forwarded = request.headers["X-Forwarded-For"],
+            let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
+        else { return request.remoteAddress }
+        return last
+    }
+
+    /// Whether the browser reached this server over HTTPS (its own TLS, or a trusted proxy's): cookies are Secure.
+    func isSecure(_ request: HTTPRequest) -> Bool {
+        configuration.isTLS
+            || (configuration.trustProxy && request.headers["X-Forwarded-Proto"]?.lowercased() == "https")
     }
 
     /// Runs `body` with the signed-in account bound for the page header.
@@ -790,7 +805,7 @@ final class WebApplication: HTTPHandler {
         guard configuration.requiresSignIn else { return .redirect(to: "/") }
         let name = context.request.form["name"] ?? ""
         let password = context.request.form["password"] ?? ""
-        let address = context.request.remoteAddress
+        let address = clientAddress(context.request)
         let time = now()
         if let retry = limiter.withLock({ $0.retryTime(account: name, address: address, at: time) }) {
             let seconds = max(1, Int(retry.timeIntervalSince(time).rounded(.up)))
@@ -817,7 +832,7 @@ final class WebApplication: HTTPHandler {
         limiter.withLock { $0.recordSuccess(account: name, address: address) }
         let session = try sessions.rotate(context.session.id, signingIn: account)
         var response = HTTPResponse.redirect(to: Self.samePath(context.request.form["next"]) ?? "/")
-        response.headers.append("Set-Cookie", SessionStore.cookie(for: session, secure: configuration.isTLS))
+        response.headers.append("Set-Cookie", SessionStore.cookie(for: session, secure: isSecure(context.request)))
         return response
     }
 

@@ -119,6 +119,11 @@ public final class WebServer: Sendable {
     /// accepting a self-signed one; nil without TLS.
     public let certificateFingerprint: String?
 
+    /// Adds a new key for visitors' form tokens (see `SessionStore.rotateKey`).
+    public func rotateFormKey() throws {
+        try application.sessions.rotateKey()
+    }
+
     /// Stops polling the store, ends open event streams, and waits for requests in flight.
     public func stop() {
         application.changes.stop()
