@@ -9,10 +9,17 @@ import SystemCalls
 ///
 /// Files move by atomic rename, never over another (a second `IMG_0001.jpg` is filed as `IMG_0001-1.jpg`), so an
 /// upload is always in exactly one of the three folders and a server killed mid-upload loses none it acknowledged.
+/// Each server has a folder of its own under `.incoming/`, locked while it lives (as a watcher's claim folder):
+/// two servers sharing the uploads folder never touch each other's uploads in progress, and a server starting
+/// takes up only those of servers that died.
 public struct UploadFolder: Sendable {
     public let path: String
-    /// Where the HTTP server streams uploads and where they wait for their outcome (on the same file system).
+    /// Where this server's HTTP server streams uploads and where they wait for their outcome (on the same file
+    /// system): its own locked folder under `.incoming/`.
     public let incoming: String
+    /// `.incoming/`, the parent of every server's folder.
+    public let incomingRoot: String
+    private let lease: Lease
     public let archive: String
     public let rejected: String
 
@@ -30,8 +37,21 @@ public struct UploadFolder: Sendable {
         self.path = inbox.path
         archive = inbox.archive
         rejected = inbox.rejected
-        incoming = inbox.path + "/" + UploadFolder.incomingFolderName
-        do { _ = try FileSystemCalls.makeDirectory(incoming, mode: 0o700) } catch { throw .system(error) }
+        incomingRoot = inbox.path + "/" + UploadFolder.incomingFolderName
+        let directory = try ClaimDirectory(root: incomingRoot)
+        lease = Lease(directory: directory)
+        incoming = directory.path
+    }
+
+    /// This server's folder under `.incoming/` and its lock, held while any copy of the folder lives; the folder is
+    /// removed when it goes, if nothing is left in it.
+    private final class Lease: @unchecked Sendable {
+        /// Touched at start (recovery) and at the end only, never by two threads at once.
+        let directory: ClaimDirectory
+
+        init(directory: ClaimDirectory) { self.directory = directory }
+
+        deinit { directory.release() }
     }
 
     /// Renames an upload the HTTP server streamed into `incoming` to `TOKEN.NAME` there, NAME being the client's
@@ -44,12 +64,19 @@ public struct UploadFolder: Sendable {
         return FileClaim(name: name, inboxPath: claimed, claimedPath: claimed)
     }
 
-    /// Claims what a server killed mid-request left in `incoming` — files the HTTP server was still receiving
-    /// (`upload-*`) and files claimed but not yet filed (`TOKEN.NAME`) — so that the next start files each one;
-    /// the scratch reason files of an unfinished quarantine are removed.
+    /// Claims what a server killed mid-request left — files the HTTP server was still receiving (`upload-*`) and
+    /// files claimed but not yet filed (`TOKEN.NAME`), in the folder of a server that died (its lock free) or
+    /// straight in `.incoming/` (by an earlier version) — so that the next start files each one; the scratch reason
+    /// files of an unfinished quarantine are removed. Another live server's uploads are left alone.
     public func leftovers() throws(SystemCallError) -> [FileClaim] {
+        _ = lease.directory.adoptAbandoned(inbox: incoming)
+        for name in try FileSystemCalls.names(in: incomingRoot) where !name.hasPrefix(".") {
+            let path = incomingRoot + "/" + name
+            guard try FileSystemCalls.entry(path)?.kind == .regular else { continue }
+            try FileSystemCalls.renameNoReplace(path, incoming + "/" + name)
+        }
         var claims: [FileClaim] = []
-        for name in try FileSystemCalls.names(in: incoming).sorted() {
+        for name in try FileSystemCalls.names(in: incoming).sorted() where name != ClaimDirectory.lockName {
             let path = incoming + "/" + name
             guard try FileSystemCalls.entry(path)?.kind == .regular else { continue }
             if name.hasSuffix(".reason.tmp") {

@@ -29,6 +29,7 @@ import WebTestSupport
         defer { folder.cleanup() }
         let store = folder.file("prospects.sqlite")
         let incoming = folder.file("prospects-uploads/.incoming")
+        let uploadsFolder = folder.file("prospects-uploads")
         let (first, port) = try Self.serve(store)
 
         // A session and its form token, then an upload whose body stops halfway through the picture.
@@ -51,24 +52,24 @@ import WebTestSupport
         // The server has written part of the picture when the file in .incoming is no longer empty.
         var waited = 0
         while waited < 300,
-            !Self.names(in: incoming).contains(where: {
+            !uploadsWaiting(in: uploadsFolder).contains(where: {
                 ((try? FileManager.default.attributesOfItem(atPath: incoming + "/" + $0)[.size]) as? Int ?? 0) > 0
             })
         {
             usleep(100_000)
             waited += 1
         }
-        try #require(Self.names(in: incoming).count == 1, "the upload being received is in .incoming")
+        try #require(uploadsWaiting(in: uploadsFolder).count == 1, "the upload being received is in .incoming")
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
-        #expect(Self.names(in: incoming).count == 1, "a killed server leaves it there")
+        #expect(uploadsWaiting(in: uploadsFolder).count == 1, "a killed server leaves it there")
 
         let (second, _) = try Self.serve(store)
         defer {
             kill(second.processIdentifier, SIGTERM)
             second.waitUntilExit()
         }
-        #expect(Self.names(in: incoming).isEmpty, "filed before serving")
+        #expect(uploadsWaiting(in: uploadsFolder).isEmpty, "filed before serving")
         let rejected = Self.names(in: folder.file("prospects-uploads/rejected"))
         #expect(rejected.count == 2, "the file and its reason: \(rejected)")
         let reasonFile = try #require(rejected.first { $0.hasSuffix(".reason.json") })

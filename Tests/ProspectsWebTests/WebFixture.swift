@@ -161,6 +161,18 @@ final class WebFixture {
     }
 }
 
+/// The files waiting in an uploads folder's `.incoming/` (every server's folder in it; their lock files left out).
+func uploadsWaiting(in uploads: String) -> [String] {
+    let root = uploads + "/.incoming"
+    guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+    return walker.compactMap { $0 as? String }.filter { path in
+        var isFolder: ObjCBool = false
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return !last.hasPrefix(".") && FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+            && !isFolder.boolValue
+    }.sorted()
+}
+
 enum WebFixtureError: Error {
     case noToken
 }

@@ -36,7 +36,7 @@ import WebTestSupport
         #expect(object["file"] as? String == "notes.png")
         #expect((object["kind"] as? String)?.isEmpty == false)
         #expect((object["message"] as? String)?.isEmpty == false)
-        #expect(try Self.names(in: uploads + "/.incoming").isEmpty, "nothing is left waiting once answered")
+        #expect(uploadsWaiting(in: uploads).isEmpty, "nothing is left waiting once answered")
         #expect(try web.leads()["Hedy Lamarr"]?.firstSource.hasSuffix("new.png") == true)
     }
 
