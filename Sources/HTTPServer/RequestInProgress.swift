@@ -124,8 +124,11 @@ final class RequestInProgress {
         guard files.count < limits.maximumFileCount else {
             return refuse(413, "more than \(limits.maximumFileCount) files in one request")
         }
-        var template = Array((limits.uploadDirectory + "/upload-XXXXXX").utf8CString)
-        let fd = mkstemp(&template)
+        // The client's file name (made safe) ends the temporary one, so that a file found there after a crash
+        // still has it.
+        let suffix = "." + Self.safeName(fileName)
+        var template = Array((limits.uploadDirectory + "/upload-XXXXXX" + suffix).utf8CString)
+        let fd = mkstemps(&template, Int32(suffix.utf8.count))
         guard fd >= 0 else {
             return refuse(500, "cannot create an upload file in \(limits.uploadDirectory) (errno \(errno))")
         }
@@ -133,6 +136,17 @@ final class RequestInProgress {
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         files.append(
             UploadedFile(fieldName: key, fileName: fileName, contentType: contentType, path: path, size: 0))
+    }
+
+    /// A client's file name reduced to letters, digits, `.`, `-` and `_`, at most 64 bytes: never a path.
+    static func safeName(_ name: String) -> String {
+        let kept = name.unicodeScalars.map { scalar -> Character in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
+                ? Character(scalar) : "_"
+        }
+        var text = String(kept).trimmingPrefix(while: { $0 == "." })
+        while text.utf8.count > 64 { text.removeFirst() }
+        return text.isEmpty ? "file" : String(text)
     }
 
     private func closeFile() {

@@ -82,7 +82,10 @@ public struct UploadFolder: Sendable {
             if name.hasSuffix(".reason.tmp") {
                 FileSystemCalls.removeOwnFile(path)
             } else if name.hasPrefix("upload-") {
-                claims.append(try admit(path, clientName: "interrupted-" + name))
+                // `upload-XXXXXX.NAME`: the client's name, which the HTTP server put after its own.
+                let parts = name.split(separator: ".", maxSplits: 1)
+                claims.append(
+                    try admit(path, clientName: parts.count == 2 ? String(parts[1]) : "interrupted-" + name))
             } else if let dot = name.firstIndex(of: "."), name.distance(from: name.startIndex, to: dot) == 16 {
                 claims.append(
                     FileClaim(name: String(name[name.index(after: dot)...]), inboxPath: path, claimedPath: path))

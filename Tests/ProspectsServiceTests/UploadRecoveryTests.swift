@@ -17,17 +17,20 @@ import Testing
         try Data(code).write(to: URL(fileURLWithPath: uploads.incoming + "/0123456789abcdef.IMG_0007.png"))
         try Data(code.prefix(code.count / 2)).write(to: URL(fileURLWithPath: uploads.incoming + "/upload-Ab12Cd"))
         try Data("{}".utf8).write(to: URL(fileURLWithPath: uploads.incoming + "/fedcba9876543210.reason.tmp"))
+        // Received whole by the HTTP server, which put the client's file name after its own.
+        let other = PNGFixtures.contactCode("Named Later\nnamed@example.org")
+        try Data(other).write(to: URL(fileURLWithPath: uploads.incoming + "/upload-Qw34Er.IMG_0009.png"))
         let service = ProspectsService(location: .sqlite(path: folder.file("prospects.sqlite")))
 
-        #expect(try service.recoverUploads(uploads) == 2)
+        #expect(try service.recoverUploads(uploads) == 3)
         let names = { (path: String) in
             Set(try FileManager.default.contentsOfDirectory(atPath: path).filter { !$0.hasPrefix(".") })
         }
         #expect(try names(uploads.incoming).isEmpty)
-        #expect(try names(uploads.archive) == ["IMG_0007.png"])
+        #expect(try names(uploads.archive) == ["IMG_0007.png", "IMG_0009.png"], "the client's names kept")
         #expect(
             try names(uploads.rejected) == ["interrupted-upload-Ab12Cd", "interrupted-upload-Ab12Cd.reason.json"])
-        #expect(try service.store().count() == 1)
+        #expect(try service.store().count() == 2)
         #expect(try service.recoverUploads(uploads) == 0, "nothing left the second time")
     }
 

@@ -72,6 +72,7 @@ import WebTestSupport
         #expect(uploadsWaiting(in: uploadsFolder).isEmpty, "filed before serving")
         let rejected = Self.names(in: folder.file("prospects-uploads/rejected"))
         #expect(rejected.count == 2, "the file and its reason: \(rejected)")
+        #expect(rejected.contains("IMG_0042.png"), "the phone's file name kept: \(rejected)")
         let reasonFile = try #require(rejected.first { $0.hasSuffix(".reason.json") })
         let reason = try JSONSerialization.jsonObject(
             with: Data(contentsOf: URL(fileURLWithPath: folder.file("prospects-uploads/rejected/" + reasonFile))))
