@@ -126,7 +126,12 @@ final class RequestInProgress {
         }
         // The client's file name (made safe) ends the temporary one, so that a file found there after a crash
         // still has it.
-        let suffix = "." + Self.safeName(fileName)
+        let tag = limits.uploadTagQueryName.flatMap { name in query.first { $0.name == name }?.value }.flatMap {
+            value in
+            let hex = value.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+            return hex && (1...32).contains(value.utf8.count) ? value + "~" : nil
+        }
+        let suffix = "." + (tag ?? "") + Self.safeName(fileName)
         var template = Array((limits.uploadDirectory + "/upload-XXXXXX" + suffix).utf8CString)
         let fd = mkstemps(&template, Int32(suffix.utf8.count))
         guard fd >= 0 else {

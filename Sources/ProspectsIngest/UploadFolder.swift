@@ -19,6 +19,8 @@ public struct UploadFolder: Sendable {
     public let incoming: String
     /// `.incoming/`, the parent of every server's folder.
     public let incomingRoot: String
+    /// `receipts/`: what each upload given a receipt became (`ID.json`), for a phone to ask after a crash.
+    public let receipts: String
     private let lease: Lease
     public let archive: String
     public let rejected: String
@@ -38,6 +40,8 @@ public struct UploadFolder: Sendable {
         archive = inbox.archive
         rejected = inbox.rejected
         incomingRoot = inbox.path + "/" + UploadFolder.incomingFolderName
+        receipts = inbox.path + "/receipts"
+        do { _ = try FileSystemCalls.makeDirectory(receipts, mode: 0o700) } catch { throw .system(error) }
         let directory = try ClaimDirectory(root: incomingRoot)
         lease = Lease(directory: directory)
         incoming = directory.path
@@ -69,31 +73,62 @@ public struct UploadFolder: Sendable {
     /// straight in `.incoming/` (by an earlier version) — so that the next start files each one; the scratch reason
     /// files of an unfinished quarantine are removed. Another live server's uploads are left alone.
     public func leftovers() throws(SystemCallError) -> [FileClaim] {
+        try leftoversWithReceipts().map(\.claim)
+    }
+
+    /// `leftovers()`, each with the receipt its request was given, when the HTTP server put one in its name.
+    public func leftoversWithReceipts() throws(SystemCallError) -> [(claim: FileClaim, receipt: String?)] {
         _ = lease.directory.adoptAbandoned(inbox: incoming)
         for name in try FileSystemCalls.names(in: incomingRoot) where !name.hasPrefix(".") {
             let path = incomingRoot + "/" + name
             guard try FileSystemCalls.entry(path)?.kind == .regular else { continue }
             try FileSystemCalls.renameNoReplace(path, incoming + "/" + name)
         }
-        var claims: [FileClaim] = []
+        var claims: [(claim: FileClaim, receipt: String?)] = []
         for name in try FileSystemCalls.names(in: incoming).sorted() where name != ClaimDirectory.lockName {
             let path = incoming + "/" + name
             guard try FileSystemCalls.entry(path)?.kind == .regular else { continue }
             if name.hasSuffix(".reason.tmp") {
                 FileSystemCalls.removeOwnFile(path)
             } else if name.hasPrefix("upload-") {
-                // `upload-XXXXXX.NAME`: the client's name, which the HTTP server put after its own.
+                // `upload-XXXXXX.NAME` or `upload-XXXXXX.RECEIPT~NAME`: the client's name (and the request's
+                // receipt), which the HTTP server put after its own.
                 let parts = name.split(separator: ".", maxSplits: 1)
-                claims.append(
-                    try admit(path, clientName: parts.count == 2 ? String(parts[1]) : "interrupted-" + name))
+                var clientName = parts.count == 2 ? String(parts[1]) : "interrupted-" + name
+                var receipt: String?
+                if let tilde = clientName.firstIndex(of: "~") {
+                    receipt = String(clientName[..<tilde])
+                    clientName = String(clientName[clientName.index(after: tilde)...])
+                }
+                claims.append((try admit(path, clientName: clientName), receipt))
             } else if let dot = name.firstIndex(of: "."), name.distance(from: name.startIndex, to: dot) == 16 {
                 claims.append(
-                    FileClaim(name: String(name[name.index(after: dot)...]), inboxPath: path, claimedPath: path))
+                    (FileClaim(name: String(name[name.index(after: dot)...]), inboxPath: path, claimedPath: path), nil))
             } else {
-                claims.append(try admit(path, clientName: name))
+                claims.append((try admit(path, clientName: name), nil))
             }
         }
         return claims
+    }
+
+    /// True for a receipt id: 16 to 32 lowercase hex digits.
+    public static func isReceipt(_ id: String) -> Bool {
+        (16...32).contains(id.utf8.count) && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    /// A new receipt id: 16 lowercase hex digits from the system's random source.
+    public static func newReceipt() -> String { randomToken() }
+
+    /// Writes receipt `id` (replacing one written before, atomically).
+    public func writeReceipt(_ id: String, _ bytes: [UInt8]) throws {
+        guard UploadFolder.isReceipt(id) else { return }
+        try Data(bytes).write(to: URL(fileURLWithPath: receipts + "/" + id + ".json"), options: .atomic)
+    }
+
+    /// Receipt `id`'s bytes; nil when there is none.
+    public func readReceipt(_ id: String) -> [UInt8]? {
+        guard UploadFolder.isReceipt(id) else { return nil }
+        return FileSystemCalls.contents(receipts + "/" + id + ".json", limit: 1 << 20)
     }
 
     /// Removes an upload that is not kept: a camera frame in which no new code was found.

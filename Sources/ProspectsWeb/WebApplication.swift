@@ -234,6 +234,8 @@ final class WebApplication: HTTPHandler {
                         next: Self.samePath(context.request.queryValue("next")) ?? ""
                     ).html)
             case "scan": return scanPage(context)
+            case _ where parts.count == 3 && parts[0] == "scan" && parts[1] == "receipts":
+                return receiptPage(parts[2])
             case "reminders": return try remindersPage(context)
             case "reminders/due": return try dueReminders()
             case "me": return mePage(context)
@@ -394,7 +396,7 @@ final class WebApplication: HTTPHandler {
         return page(
             ScanPage(
                 report: report, csrfToken: context.session.csrfToken, maximumFiles: configuration.maximumUploadFiles,
-                maximumFileSize: configuration.maximumUploadFileSize
+                maximumFileSize: configuration.maximumUploadFileSize, receipt: UploadFolder.newReceipt()
             ).html)
     }
 
@@ -847,7 +849,19 @@ final class WebApplication: HTTPHandler {
                 context: CollectionContext(collectedBy: context.session.account))
         }
         changes.noteChange()
+        if let id = context.request.queryValue("receipt"), UploadFolder.isReceipt(id) {
+            // Best effort: the answer below says it all; the receipt is for a phone that never got it.
+            try? services.withService { service in
+                try service.saveReceipt(UploadReceipt(id: id, state: .answered, files: report), in: uploads)
+            }
+        }
         sessions.update(context.session.id) { $0.uploadReport = report }
         return .redirect(to: "/scan")
+    }
+
+    /// What the upload given receipt `id` became, for a phone whose answer never came.
+    private func receiptPage(_ id: String) -> HTTPResponse {
+        let receipt = services.withService { service in service.receipt(id, in: uploads) }
+        return page(ReceiptPage(id: id, receipt: receipt).html, status: receipt == nil ? 404 : 200)
     }
 }

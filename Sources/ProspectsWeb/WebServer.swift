@@ -47,6 +47,7 @@ public final class WebServer: Sendable {
             throw WebServerError.uploadsUnusable(why)
         }
         http.uploadDirectory = uploads.incoming
+        http.uploadTagQueryName = "receipt"
         // What a server killed mid-upload left is filed before anything new arrives.
         let recovered: Int
         do {

@@ -45,8 +45,9 @@ import WebTestSupport
         let sent = whole.count - picture.count / 2
         let client = try RawHTTPClient(port: port)
         defer { client.close() }
+        let receipt = "00112233445566778899aabb"
         let request = RawHTTPClient.requestBytes(
-            "POST", "/scan", host: "127.0.0.1:\(port)",
+            "POST", "/scan?receipt=\(receipt)", host: "127.0.0.1:\(port)",
             headers: [("Cookie", cookie), ("Content-Type", body.contentType)], body: whole)
         try client.send(Array(request.prefix(request.count - (whole.count - sent))))
         // The server has written part of the picture when the file in .incoming is no longer empty.
@@ -64,7 +65,7 @@ import WebTestSupport
         first.waitUntilExit()
         #expect(uploadsWaiting(in: uploadsFolder).count == 1, "a killed server leaves it there")
 
-        let (second, _) = try Self.serve(store)
+        let (second, secondPort) = try Self.serve(store)
         defer {
             kill(second.processIdentifier, SIGTERM)
             second.waitUntilExit()
@@ -79,5 +80,13 @@ import WebTestSupport
         let message = (reason as? [String: Any])?["message"] as? String
         #expect(message?.isEmpty == false)
         #expect(Self.names(in: folder.file("prospects-uploads/archive")).isEmpty)
+        // The phone asks what became of its upload: the picture cut short, under its own name, and why.
+        let answer = try RawHTTPClient(port: secondPort).request(
+            "GET", "/scan/receipts/\(receipt)", headers: [("Cookie", cookie)])
+        #expect(answer.status == 200)
+        #expect(answer.text.contains("stopped while this upload was arriving"))
+        #expect(answer.text.contains("IMG_0042.png") && answer.text.contains("rejected"))
+        let unknown = try RawHTTPClient(port: secondPort).request("GET", "/scan/receipts/ffffffffffffffff")
+        #expect(unknown.status == 404 && unknown.text.contains("Nothing of this upload"))
     }
 }

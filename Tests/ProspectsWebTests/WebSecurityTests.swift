@@ -107,7 +107,8 @@ import WebTestSupport
             "POST", "/scan", headers: [("Content-Type", body.contentType)], body: body.finished)
         #expect(response.status == 413)
         #expect(try web.store().count() == 0)
-        for inner in [".incoming", "archive", "rejected"] {
+        #expect(uploadsWaiting(in: web.folder.file("uploads")).isEmpty, "nothing of a refused upload waits")
+        for inner in ["archive", "rejected"] {
             let kept = try FileManager.default.contentsOfDirectory(atPath: web.folder.file("uploads/" + inner))
             #expect(kept.isEmpty, "nothing of a refused upload is kept in \(inner): \(kept)")
         }

@@ -54,6 +54,28 @@ import WebTestSupport
         #expect(try web.store().count() == 2)
     }
 
+    /// The scan page gives its form a receipt; what the upload became can be asked for by it afterwards.
+    @Test func anUploadGivenAReceiptCanBeAskedAboutAfterwards() throws {
+        let web = try WebFixture()
+        let page = try web.get("/scan").text
+        let marker = try #require(page.range(of: "action=\"/scan?receipt="))
+        let receipt = String(page[marker.upperBound...].prefix { $0 != "\"" })
+        #expect(receipt.count == 16)
+        #expect(page.contains("href=\"/scan/receipts/\(receipt)\""))
+        var body = MultipartBody()
+        body.add(field: "csrf", value: try web.csrfToken())
+        body.add(
+            file: "pictures", fileName: "IMG_0100.png", contentType: "image/png",
+            content: PNGFixtures.contactCode("Hedy Lamarr\nhedy@example.net"))
+        let posted = try web.request(
+            "POST", "/scan?receipt=\(receipt)", headers: [("Content-Type", body.contentType)], body: body.finished)
+        #expect(posted.status == 303)
+        let answer = try web.get("/scan/receipts/\(receipt)")
+        #expect(answer.status == 200)
+        #expect(answer.text.contains("received whole"))
+        #expect(answer.text.contains("IMG_0100.png") && answer.text.contains("added: Hedy Lamarr"))
+    }
+
     @Test func aClientFileNameNeverLeavesTheUploadsFolder() throws {
         let web = try WebFixture()
         let code = PNGFixtures.contactCode("Hedy Lamarr\nhedy@example.net")
