@@ -58,6 +58,37 @@ import Testing
     }
 }
 
+/// Visitors' form tokens: signed by the store's key, made once for every server over the store; after a rotation
+/// the token signed before still passes, after two it no longer does; nothing is written per visitor.
+@Suite struct VisitorTokenTests {
+    @Test func aTokenPassesAcrossServersAndOneRotationButNotTwo() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.cleanup() }
+        let path = folder.file("prospects.sqlite")
+        let clock = TestClock()
+        let serverA = SessionStore(now: { clock.now }) { try SQLiteStore(path: path) }
+        let serverB = SessionStore(now: { clock.now }) { try SQLiteStore(path: path) }
+        let (visitor, nonce) = try serverA.visitor(nonce: nil)
+        let cookie = try #require(nonce)
+        #expect(try serverB.visitor(nonce: cookie).newNonce == nil, "a nonce of ours is kept")
+        #expect(try serverB.isValidToken(visitor.csrfToken, for: serverB.visitor(nonce: cookie).session))
+        let (other, _) = try serverB.visitor(nonce: nil)
+        #expect(try !serverA.isValidToken(visitor.csrfToken, for: other), "bound to its own nonce")
+        #expect(try !serverA.isValidToken("1." + String(repeating: "0", count: 64), for: visitor))
+        let store = try SQLiteStore(path: path, create: false)
+        #expect(try store.sessionCount() == 0)
+        #expect(try store.webKeys(limit: 5).count == 1, "one key, made once")
+
+        try serverB.rotateKey()
+        clock.advance(61)  // server A reads the keys again
+        #expect(try serverA.isValidToken(visitor.csrfToken, for: visitor), "the key before still passes")
+        #expect(try serverA.visitor(nonce: cookie).session.csrfToken != visitor.csrfToken, "signed by the new key")
+        try serverB.rotateKey()
+        clock.advance(61)
+        #expect(try !serverA.isValidToken(visitor.csrfToken, for: visitor), "two rotations later it no longer does")
+    }
+}
+
 /// A clock the test moves.
 final class TestClock: Sendable {
     let time = Locked(Date(timeIntervalSince1970: 1_780_000_000))
