@@ -22,6 +22,9 @@ public struct HTTPRefusal: Sendable {
     public var headers: HTTPHeaders
     public var remoteAddress: String
 
+    /// The message of the refusal of plain HTTP sent to an HTTPS port.
+    public static let plainHTTPOnTLSPort = "plain HTTP sent to the HTTPS port"
+
     public init(
         status: Int, message: String, method: String, path: String, headers: HTTPHeaders = [:],
         remoteAddress: String = ""

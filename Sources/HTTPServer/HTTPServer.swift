@@ -17,10 +17,12 @@ public final class HTTPServer: Sendable {
     private let core: ServerCore
     private let daemon: Locked<Daemon?>
 
-    /// A libmicrohttpd daemon handle and its listening socket, taken once by `stop()`.
+    /// A libmicrohttpd daemon handle and its listening socket, taken once by `stop()`; over TLS, the thread that
+    /// accepts in libmicrohttpd's place.
     private struct Daemon: @unchecked Sendable {
         let pointer: OpaquePointer
         let listeningSocket: Int32
+        let sniffer: TLSPortSniffer?
     }
 
     /// Binds the configured address and starts serving with `handler`.
@@ -45,7 +47,8 @@ public final class HTTPServer: Sendable {
         var flags =
             MHD_USE_POLL.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
-        if configuration.tls != nil { flags |= MHD_USE_TLS.rawValue }
+        // Over TLS the server accepts itself (TLSPortSniffer), so that plain HTTP sent to the port gets an answer.
+        if configuration.tls != nil { flags |= MHD_USE_TLS.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue }
         // libmicrohttpd reads the PEM texts while starting; they stay valid until then.
         let certificate = strdup(configuration.tls?.certificatePEM ?? "")
         let key = strdup(configuration.tls?.privateKeyPEM ?? "")
@@ -54,7 +57,9 @@ public final class HTTPServer: Sendable {
             free(key)
         }
         var options: [MHD_OptionItem] = [
-            MHD_OptionItem(option: MHD_OPTION.LISTEN_SOCKET, value: Int(socket.fd), ptr_value: nil),
+            MHD_OptionItem(
+                option: configuration.tls == nil ? MHD_OPTION.LISTEN_SOCKET : MHD_OPTION.LISTEN_BACKLOG_SIZE,
+                value: configuration.tls == nil ? Int(socket.fd) : configuration.listenBacklog, ptr_value: nil),
             MHD_OptionItem(option: MHD_OPTION.THREAD_POOL_SIZE, value: configuration.threadCount, ptr_value: nil),
             MHD_OptionItem(option: MHD_OPTION.CONNECTION_LIMIT, value: connectionLimit, ptr_value: nil),
             MHD_OptionItem(
@@ -76,13 +81,32 @@ public final class HTTPServer: Sendable {
                 flags, accessHandler, context, requestCompleted, &options)
         else {
             // Not closed here: libmicrohttpd closes the socket it was given when it cannot start, and a second close
-            // could close a descriptor another thread has just opened under the same number.
+            // could close a descriptor another thread has just opened under the same number. Over TLS it was given
+            // none.
+            if configuration.tls != nil { close(socket.fd) }
             throw configuration.tls != nil ? .tlsCredentialsRejected : .startFailed
+        }
+        var sniffer: TLSPortSniffer?
+        if configuration.tls != nil {
+            let daemonAddress = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(pointer)))
+            do {
+                sniffer = try TLSPortSniffer(
+                    listening: socket.fd,
+                    handOff: { fd, address, length in
+                        let daemon = OpaquePointer(bitPattern: daemonAddress)!
+                        _ = MHD_add_connection(daemon, fd, address, length)
+                    },
+                    answerPlain: { fd, bytes, remote in core.answerPlainHTTP(on: fd, request: bytes, from: remote) })
+            } catch {
+                MHD_stop_daemon(pointer)
+                close(socket.fd)
+                throw error
+            }
         }
         self.port = socket.port
         self.configuration = configuration
         self.core = core
-        self.daemon = Locked(Daemon(pointer: pointer, listeningSocket: socket.fd))
+        self.daemon = Locked(Daemon(pointer: pointer, listeningSocket: socket.fd, sniffer: sniffer))
     }
 
     /// Starts serving with a closure as the handler.
@@ -105,7 +129,8 @@ public final class HTTPServer: Sendable {
     /// answered, then closes every connection. Later calls do nothing.
     public func stop(gracePeriod: Duration = .seconds(30)) {
         guard let daemon = daemon.withLock({ $0.take() }) else { return }
-        let quiesced = MHD_quiesce_daemon(daemon.pointer)
+        daemon.sniffer?.stop()
+        let quiesced = daemon.sniffer == nil ? MHD_quiesce_daemon(daemon.pointer) : -1
         let clock = ContinuousClock()
         let deadline = clock.now + gracePeriod
         while true {
@@ -188,6 +213,24 @@ final class ServerCore: Sendable {
             _ = poll(&descriptor, 1, 100)
         }
         shutdown(fd, Int32(SHUT_WR))
+    }
+
+    /// Answers plain HTTP that reached the HTTPS port (`request`: what the client sent, its head at least) with the
+    /// handler's refusal page, naming the `https://` address to open instead.
+    func answerPlainHTTP(on fd: Int32, request: [UInt8], from remote: String) {
+        let text = String(decoding: request, as: UTF8.self)
+        let lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)
+        let first = lines.first?.split(separator: " ") ?? []
+        var headers: HTTPHeaders = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { break }
+            let value = line[line.index(after: colon)...].drop { $0 == " " }
+            headers.set(String(line[..<colon]), String(value))
+        }
+        let refusal = HTTPRefusal(
+            status: 400, message: HTTPRefusal.plainHTTPOnTLSPort, method: first.first.map(String.init) ?? "",
+            path: first.count > 1 ? String(first[1]) : "/", headers: headers, remoteAddress: remote)
+        writeDirectly(refusalResponse(refusal), to: fd)
     }
 
     /// The reason phrase of the statuses the server refuses with.

@@ -64,6 +64,9 @@ final class WebApplication: HTTPHandler {
     /// page that says what to do, with the security headers, logged as every answer is.
     func refused(_ refusal: HTTPRefusal) -> HTTPResponse {
         configuration.log?("\(refusal.method) \(refusal.path) \(refusal.status) refused: \(refusal.message)")
+        if refusal.message == HTTPRefusal.plainHTTPOnTLSPort {
+            return secured(page(plainHTTPPage(refusal), status: 400))
+        }
         let message: MessagePage
         switch refusal.status {
         case 413:
@@ -84,6 +87,26 @@ final class WebApplication: HTTPHandler {
                 message: "The server could not take that request (\(refusal.message)). Go back and try again.")
         }
         return secured(page(message.html, status: refusal.status))
+    }
+
+    /// The answer to `http://` sent to the HTTPS port: the same address with `https://`, as a link (the Host named,
+    /// when it is one this server answers to; the path, when it is one of this server's).
+    private func plainHTTPPage(_ refusal: HTTPRefusal) -> HTML {
+        let host = refusal.headers["Host"].flatMap { hostCheck.allows($0) ? $0 : nil }
+        let url = host.map { "https://" + $0 + (Self.samePath(refusal.path) ?? "/") }
+        return PageLayout.page(title: "Use https://", section: nil) {
+            HTML.h1 { "This address speaks HTTPS" }
+            HTML.p {
+                "The page was asked for with http://, but this server only answers https:// here. "
+                if let url {
+                    "Open "
+                    HTML.a(.href(url), .id("https-link")) { url }
+                    " instead."
+                } else {
+                    "Open the same address with https:// in front."
+                }
+            }
+        }
     }
 
     private func answer(_ request: HTTPRequest) -> HTTPResponse {

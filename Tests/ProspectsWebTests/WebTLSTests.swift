@@ -70,7 +70,12 @@ import Testing
         let page = try Self.curl("https://127.0.0.1:\(server.port)/scan")
         #expect(page.hasPrefix("HTTP/1.1 200"))
         #expect(page.contains("; Secure"))
-        #expect(!(try Self.curl("http://127.0.0.1:\(server.port)/scan")).hasPrefix("HTTP/1.1 200"))
+        // Plain HTTP sent to the HTTPS port: a page that says to use https://, not a connection closed.
+        let plainAnswer = try Self.curl("http://127.0.0.1:\(server.port)/scan")
+        #expect(plainAnswer.hasPrefix("HTTP/1.1 400"), "\(plainAnswer.prefix(300))")
+        #expect(plainAnswer.contains("href=\"https://127.0.0.1:\(server.port)/scan\""))
+        #expect(plainAnswer.contains("Content-Security-Policy: default-src 'none'"))
+        #expect(try Self.curl("https://127.0.0.1:\(server.port)/scan").hasPrefix("HTTP/1.1 200"), "TLS still served")
         var plain = Self.configuration(folder)
         plain.port = 0
         let http = try WebServer(configuration: plain)
