@@ -109,9 +109,10 @@ public final class WebServer: Sendable {
         let scheme = configuration.isTLS ? "https" : "http"
         var hosts = [configuration.host]
         if ["0.0.0.0", "::", "[::]"].contains(configuration.host) {
-            hosts =
-                MachineAddresses.interfaceAddresses() + [MachineAddresses.hostName()].compactMap { $0 }
-                + ["127.0.0.1"]
+            // 0.0.0.0 listens on IPv4 only; `::` on both.
+            let onlyIPv4 = configuration.host == "0.0.0.0"
+            let addresses = MachineAddresses.interfaceAddresses().filter { !onlyIPv4 || !$0.contains(":") }
+            hosts = addresses + [MachineAddresses.hostName()].compactMap { $0 } + ["127.0.0.1"]
         }
         return hosts.map { host in "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)/" }
     }
