@@ -134,7 +134,7 @@ let package = Package(
             name: "ProspectsWebTests",
             dependencies: [
                 "ProspectsWeb", "ProspectsService", "ProspectStore", "ProspectsCore", "ProspectsIngest",
-                "ProspectsTestSupport",
+                "ProspectsTestSupport", "HTTPServer",
                 "QRDecoding", "WebTestSupport", "SystemCalls", "prospects",
             ]),
     ]

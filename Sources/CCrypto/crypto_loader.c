@@ -21,7 +21,11 @@
     X(int, PKCS5_PBKDF2_HMAC,                                                                                         \
         (const char *password, int password_length, const unsigned char *salt, int salt_length, int iterations,       \
             const EVP_MD *digest, int key_length, unsigned char *key),                                                \
-        (password, password_length, salt, salt_length, iterations, digest, key_length, key))
+        (password, password_length, salt, salt_length, iterations, digest, key_length, key))                        \
+    X(unsigned char *, HMAC,                                                                                          \
+        (const EVP_MD *digest, const void *key, int key_length, const unsigned char *data, size_t count,              \
+            unsigned char *mac, unsigned int *mac_length),                                                            \
+        (digest, key, key_length, data, count, mac, mac_length))
 
 // The definitions below are hidden: the executable exports its symbols, and the calls libpq and libssl make into
 // libcrypto should not come here.
@@ -53,6 +57,11 @@ int PKCS5_PBKDF2_HMAC(const char *password, int password_length, const unsigned 
     return available() ? library.PKCS5_PBKDF2_HMAC(
                              password, password_length, salt, salt_length, iterations, digest, key_length, key)
                        : 0;
+}
+
+unsigned char *HMAC(const EVP_MD *digest, const void *key, int key_length, const unsigned char *data, size_t count,
+    unsigned char *mac, unsigned int *mac_length) {
+    return available() ? library.HMAC(digest, key, key_length, data, count, mac, mac_length) : NULL;
 }
 
 #pragma GCC visibility pop

@@ -6,6 +6,7 @@
 
 #include "lazy_library.h"
 #include <stdarg.h>
+#include <unistd.h>
 
 #define PROSPECTS_MHD_FUNCTIONS(X)                                                                                    \
     X(const char *, MHD_get_version, (void), ())                                                                      \
@@ -14,6 +15,9 @@
             MHD_AccessHandlerCallback handler, void *handler_context, va_list options),                               \
         (flags, port, accept, accept_context, handler, handler_context, options))                                     \
     X(MHD_socket, MHD_quiesce_daemon, (struct MHD_Daemon * daemon), (daemon))                                         \
+    X(enum MHD_Result, MHD_add_connection,                                                                            \
+        (struct MHD_Daemon * daemon, MHD_socket client_socket, const struct sockaddr *addr, socklen_t addrlen),       \
+        (daemon, client_socket, addr, addrlen))                                                                       \
     X(void, MHD_stop_daemon, (struct MHD_Daemon * daemon), (daemon))                                                  \
     X(const union MHD_ConnectionInfo *, MHD_get_connection_info,                                                      \
         (struct MHD_Connection * connection, enum MHD_ConnectionInfoType type, ...), (connection, type))              \
@@ -65,6 +69,12 @@ struct MHD_Daemon *MHD_start_daemon(unsigned int flags, uint16_t port, MHD_Accep
 }
 MHD_socket MHD_quiesce_daemon(struct MHD_Daemon *daemon) {
     return available() ? library.MHD_quiesce_daemon(daemon) : MHD_INVALID_SOCKET;
+}
+enum MHD_Result MHD_add_connection(
+    struct MHD_Daemon *daemon, MHD_socket client_socket, const struct sockaddr *addr, socklen_t addrlen) {
+    if (available()) return library.MHD_add_connection(daemon, client_socket, addr, addrlen);
+    close(client_socket);
+    return MHD_NO;
 }
 void MHD_stop_daemon(struct MHD_Daemon *daemon) {
     if (available()) library.MHD_stop_daemon(daemon);

@@ -17,10 +17,12 @@ public final class HTTPServer: Sendable {
     private let core: ServerCore
     private let daemon: Locked<Daemon?>
 
-    /// A libmicrohttpd daemon handle and its listening socket, taken once by `stop()`.
+    /// A libmicrohttpd daemon handle and its listening socket, taken once by `stop()`; over TLS, the thread that
+    /// accepts in libmicrohttpd's place.
     private struct Daemon: @unchecked Sendable {
         let pointer: OpaquePointer
         let listeningSocket: Int32
+        let sniffer: TLSPortSniffer?
     }
 
     /// Binds the configured address and starts serving with `handler`.
@@ -45,7 +47,8 @@ public final class HTTPServer: Sendable {
         var flags =
             MHD_USE_POLL.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
-        if configuration.tls != nil { flags |= MHD_USE_TLS.rawValue }
+        // Over TLS the server accepts itself (TLSPortSniffer), so that plain HTTP sent to the port gets an answer.
+        if configuration.tls != nil { flags |= MHD_USE_TLS.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue }
         // libmicrohttpd reads the PEM texts while starting; they stay valid until then.
         let certificate = strdup(configuration.tls?.certificatePEM ?? "")
         let key = strdup(configuration.tls?.privateKeyPEM ?? "")
@@ -54,7 +57,9 @@ public final class HTTPServer: Sendable {
             free(key)
         }
         var options: [MHD_OptionItem] = [
-            MHD_OptionItem(option: MHD_OPTION.LISTEN_SOCKET, value: Int(socket.fd), ptr_value: nil),
+            MHD_OptionItem(
+                option: configuration.tls == nil ? MHD_OPTION.LISTEN_SOCKET : MHD_OPTION.LISTEN_BACKLOG_SIZE,
+                value: configuration.tls == nil ? Int(socket.fd) : configuration.listenBacklog, ptr_value: nil),
             MHD_OptionItem(option: MHD_OPTION.THREAD_POOL_SIZE, value: configuration.threadCount, ptr_value: nil),
             MHD_OptionItem(option: MHD_OPTION.CONNECTION_LIMIT, value: connectionLimit, ptr_value: nil),
             MHD_OptionItem(
@@ -76,13 +81,32 @@ public final class HTTPServer: Sendable {
                 flags, accessHandler, context, requestCompleted, &options)
         else {
             // Not closed here: libmicrohttpd closes the socket it was given when it cannot start, and a second close
-            // could close a descriptor another thread has just opened under the same number.
+            // could close a descriptor another thread has just opened under the same number. Over TLS it was given
+            // none.
+            if configuration.tls != nil { close(socket.fd) }
             throw configuration.tls != nil ? .tlsCredentialsRejected : .startFailed
+        }
+        var sniffer: TLSPortSniffer?
+        if configuration.tls != nil {
+            let daemonAddress = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(pointer)))
+            do {
+                sniffer = try TLSPortSniffer(
+                    listening: socket.fd,
+                    handOff: { fd, address, length in
+                        let daemon = OpaquePointer(bitPattern: daemonAddress)!
+                        _ = MHD_add_connection(daemon, fd, address, length)
+                    },
+                    answerPlain: { fd, bytes, remote in core.answerPlainHTTP(on: fd, request: bytes, from: remote) })
+            } catch {
+                MHD_stop_daemon(pointer)
+                close(socket.fd)
+                throw error
+            }
         }
         self.port = socket.port
         self.configuration = configuration
         self.core = core
-        self.daemon = Locked(Daemon(pointer: pointer, listeningSocket: socket.fd))
+        self.daemon = Locked(Daemon(pointer: pointer, listeningSocket: socket.fd, sniffer: sniffer))
     }
 
     /// Starts serving with a closure as the handler.
@@ -105,7 +129,8 @@ public final class HTTPServer: Sendable {
     /// answered, then closes every connection. Later calls do nothing.
     public func stop(gracePeriod: Duration = .seconds(30)) {
         guard let daemon = daemon.withLock({ $0.take() }) else { return }
-        let quiesced = MHD_quiesce_daemon(daemon.pointer)
+        daemon.sniffer?.stop()
+        let quiesced = daemon.sniffer == nil ? MHD_quiesce_daemon(daemon.pointer) : -1
         let clock = ContinuousClock()
         let deadline = clock.now + gracePeriod
         while true {
@@ -148,6 +173,74 @@ final class ServerCore: Sendable {
 
     func finishStreams() {
         for stream in streams.withLock({ Array($0.values) }) { stream.finish() }
+    }
+
+    /// The handler's answer to a request the server refused; the connection is closed after it.
+    func refusalResponse(_ refusal: HTTPRefusal) -> HTTPResponse {
+        var response = handler.refused(refusal)
+        response.headers.set("Connection", "close")
+        return response
+    }
+
+    /// Writes `response` (its bytes body; a file or stream is sent empty) straight to socket `fd`, then ends the
+    /// sending side: for a request cut while libmicrohttpd reads its body. Waits at most a second for room.
+    func writeDirectly(_ response: HTTPResponse, to fd: Int32) {
+        guard fd >= 0 else { return }
+        var body: [UInt8] = []
+        if case .bytes(let bytes) = response.body { body = bytes }
+        var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
+        for field in response.headers where field.name.lowercased() != "content-length" {
+            guard !field.value.contains(where: \.isNewline), !field.name.contains(where: \.isNewline) else { continue }
+            head += "\(field.name): \(field.value)\r\n"
+        }
+        head += "Content-Length: \(body.count)\r\n\r\n"
+        let bytes = Array(head.utf8) + body
+        var offset = 0
+        var waits = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { buffer in
+                retryingOnInterrupt {
+                    send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                }
+            }
+            if sent > 0 {
+                offset += sent
+                continue
+            }
+            guard sent < 0, errno == EAGAIN || errno == EWOULDBLOCK, waits < 10 else { break }
+            waits += 1
+            var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&descriptor, 1, 100)
+        }
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
+    /// Answers plain HTTP that reached the HTTPS port (`request`: what the client sent, its head at least) with the
+    /// handler's refusal page, naming the `https://` address to open instead.
+    func answerPlainHTTP(on fd: Int32, request: [UInt8], from remote: String) {
+        let text = String(decoding: request, as: UTF8.self)
+        let lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)
+        let first = lines.first?.split(separator: " ") ?? []
+        var headers: HTTPHeaders = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { break }
+            let value = line[line.index(after: colon)...].drop { $0 == " " }
+            headers.set(String(line[..<colon]), String(value))
+        }
+        let refusal = HTTPRefusal(
+            status: 400, message: HTTPRefusal.plainHTTPOnTLSPort, method: first.first.map(String.init) ?? "",
+            path: first.count > 1 ? String(first[1]) : "/", headers: headers, remoteAddress: remote)
+        writeDirectly(refusalResponse(refusal), to: fd)
+    }
+
+    /// The reason phrase of the statuses the server refuses with.
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 413: "Content Too Large"
+        case 500: "Internal Server Error"
+        default: "Error"
+        }
     }
 
     /// Turns `response` into a libmicrohttpd response and queues it on `connection`.
@@ -218,29 +311,32 @@ private func accessHandler(
         requestContext.pointee = opaque
         core.requestStarted()
         request.startFormParser(connection: connection, context: opaque)
-        guard let refusal = request.refusal else { return MHD_Result.YES }
+        guard let refusal = request.refusalDetails() else { return MHD_Result.YES }
         // A declared body over the limit is refused before it is read.
         request.answered = true
-        return core.queue(refusalResponse(refusal), on: connection)
+        return core.queue(core.refusalResponse(refusal), on: connection)
     }
     let request = Unmanaged<RequestInProgress>.fromOpaque(existing).takeUnretainedValue()
     if uploadDataSize.pointee > 0 {
         if let uploadData, !request.answered { request.receive(uploadData, count: uploadDataSize.pointee) }
         uploadDataSize.pointee = 0
+        // A body that passed its limit (one sent chunked, with no Content-Length to refuse it by) is cut now, not
+        // read to its end: libmicrohttpd queues no response while it reads a body, so the answer is written to the
+        // socket here and the connection closed (over TLS it is closed without one).
+        if !request.answered, let refusal = request.refusalDetails() {
+            request.answered = true
+            if core.configuration.tls == nil {
+                core.writeDirectly(core.refusalResponse(refusal), to: prospects_mhd_connection_socket(connection))
+            }
+            return MHD_Result.NO
+        }
         return MHD_Result.YES
     }
     guard !request.answered else { return MHD_Result.YES }
     request.answered = true
     request.finishBody()
-    if let refusal = request.refusal { return core.queue(refusalResponse(refusal), on: connection) }
+    if let refusal = request.refusalDetails() { return core.queue(core.refusalResponse(refusal), on: connection) }
     return core.queue(core.handler.respond(to: request.request()), on: connection)
-}
-
-/// The answer to a request refused by the server itself; the connection is closed after it.
-private func refusalResponse(_ refusal: (status: Int, message: String)) -> HTTPResponse {
-    var response = HTTPResponse.text(refusal.message + "\n", status: refusal.status)
-    response.headers.set("Connection", "close")
-    return response
 }
 
 /// libmicrohttpd's notice that a request is over (answered, or the client left): frees it and its files.

@@ -31,6 +31,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var maximumFileCount = 32
     /// Where uploaded files are streamed while their request lasts.
     public var uploadDirectory = "/tmp"
+    /// A query parameter whose value (1 to 32 lowercase hex digits) is put in the names of the request's files
+    /// (`upload-XXXXXX.TAG~NAME`), so that what a killed server was receiving can be told apart afterwards.
+    public var uploadTagQueryName: String?
     /// HTTPS with this certificate and key; plain HTTP when nil.
     public var tls: TLSCredentials?
     /// Connections waiting to be accepted, for listen(2).

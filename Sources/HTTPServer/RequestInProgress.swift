@@ -124,8 +124,16 @@ final class RequestInProgress {
         guard files.count < limits.maximumFileCount else {
             return refuse(413, "more than \(limits.maximumFileCount) files in one request")
         }
-        var template = Array((limits.uploadDirectory + "/upload-XXXXXX").utf8CString)
-        let fd = mkstemp(&template)
+        // The client's file name (made safe) ends the temporary one, so that a file found there after a crash
+        // still has it.
+        let tag = limits.uploadTagQueryName.flatMap { name in query.first { $0.name == name }?.value }.flatMap {
+            value in
+            let hex = value.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+            return hex && (1...32).contains(value.utf8.count) ? value + "~" : nil
+        }
+        let suffix = "." + (tag ?? "") + Self.safeName(fileName)
+        var template = Array((limits.uploadDirectory + "/upload-XXXXXX" + suffix).utf8CString)
+        let fd = mkstemps(&template, Int32(suffix.utf8.count))
         guard fd >= 0 else {
             return refuse(500, "cannot create an upload file in \(limits.uploadDirectory) (errno \(errno))")
         }
@@ -133,6 +141,17 @@ final class RequestInProgress {
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         files.append(
             UploadedFile(fieldName: key, fileName: fileName, contentType: contentType, path: path, size: 0))
+    }
+
+    /// A client's file name reduced to letters, digits, `.`, `-` and `_`, at most 64 bytes: never a path.
+    static func safeName(_ name: String) -> String {
+        let kept = name.unicodeScalars.map { scalar -> Character in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
+                ? Character(scalar) : "_"
+        }
+        var text = String(kept).trimmingPrefix(while: { $0 == "." })
+        while text.utf8.count > 64 { text.removeFirst() }
+        return text.isEmpty ? "file" : String(text)
     }
 
     private func closeFile() {
@@ -155,6 +174,15 @@ final class RequestInProgress {
         refusal = (status, message)
         closeFile()
         removeFiles()
+    }
+
+    /// The refusal as the handler's `refused` sees it.
+    func refusalDetails() -> HTTPRefusal? {
+        refusal.map {
+            HTTPRefusal(
+                status: $0.status, message: $0.message, method: method, path: path, headers: headers,
+                remoteAddress: remoteAddress)
+        }
     }
 
     /// The request as the handler sees it.

@@ -119,6 +119,18 @@ enum PostgresSchema {
         "CREATE INDEX web_sessions_by_use ON web_sessions (last_used_at)",
     ]
 
+    /// Version 6: as `SQLiteSchema.version6`.
+    static let version6 = [
+        """
+        CREATE TABLE web_keys (
+            id bigint PRIMARY KEY,
+            secret text NOT NULL,
+            created_at bigint NOT NULL
+        )
+        """,
+        "CREATE INDEX web_sessions_by_account ON web_sessions (account, last_used_at)",
+    ]
+
     /// Brings the database to `ProspectSQL.schemaVersion`, or throws `.schemaTooNew`.
     ///
     /// Several processes may start at once against a new database: a transaction-scoped advisory lock lets one
@@ -165,6 +177,10 @@ enum PostgresSchema {
             if version < 5 {
                 for sql in version5 { try connection.execute(sql) }
                 version = 5
+            }
+            if version < 6 {
+                for sql in version6 { try connection.execute(sql) }
+                version = 6
             }
             try connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)")
             try connection.execute("DELETE FROM schema_version")

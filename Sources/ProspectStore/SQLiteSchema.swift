@@ -109,6 +109,17 @@ enum SQLiteSchema {
         CREATE INDEX web_sessions_by_use ON web_sessions (last_used_at);
         """
 
+    /// Version 6: the keys that sign visitors' form tokens (no session is kept for anyone not signed in), and the
+    /// sessions found by account, whose number is capped per account.
+    static let version6 = """
+        CREATE TABLE web_keys (
+            id INTEGER PRIMARY KEY,
+            secret TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        CREATE INDEX web_sessions_by_account ON web_sessions (account, last_used_at);
+        """
+
     /// Refuses a database of another program (tables, no `prospects` among them, or a `prospects` table without
     /// version 1's columns and no schema version): migrating would add our tables to it and switch it to WAL, for a
     /// mistyped `--store`.
@@ -172,6 +183,10 @@ enum SQLiteSchema {
             if version < 5 {
                 try database.executeScript(version5)
                 version = 5
+            }
+            if version < 6 {
+                try database.executeScript(version6)
+                version = 6
             }
             try database.execute("PRAGMA user_version = \(version)")
             guard from >= 1 else { return nil }

@@ -4,8 +4,13 @@ extension SQLiteStore: WebSessionStore {
     public func addSession(_ session: WebSession, capacity: Int) throws(StoreError) {
         try database.writeTransaction(movesGeneration: false) { () throws(StoreError) in
             try database.execute(WebSessionSQL.insert, WebSessionSQL.values(of: session))
-            let count = try database.query(WebSessionSQL.count) { row throws(StoreError) in try row.int(0) }.first
-            if let count, count > capacity { try database.execute(WebSessionSQL.trim, [.integer(Int64(capacity))]) }
+            guard let account = session.account else { return }
+            let count = try database.query(WebSessionSQL.count, [.text(account)]) { row throws(StoreError) in
+                try row.int(0)
+            }.first
+            if let count, count > capacity {
+                try database.execute(WebSessionSQL.trim, [.integer(Int64(capacity)), .text(account)])
+            }
         }
     }
 
@@ -25,6 +30,21 @@ extension SQLiteStore: WebSessionStore {
 
     public func removeSessions(usedBefore date: Date) throws(StoreError) -> Int {
         try changeSessions(WebSessionSQL.deleteUnusedSince, [.date(date)])
+    }
+
+    public func sessionCount() throws(StoreError) -> Int {
+        try database.query(WebSessionSQL.countAll) { row throws(StoreError) in try row.int(0) }.first ?? 0
+    }
+
+    public func webKeys(limit: Int) throws(StoreError) -> [WebKey] {
+        try database.query(WebSessionSQL.keys, [.integer(Int64(limit))]) { row throws(StoreError) in
+            try WebSessionSQL.key(from: row)
+        }
+    }
+
+    public func addWebKey(secret: String, at date: Date, onlyIfNone: Bool) throws(StoreError) {
+        _ = try changeSessions(
+            onlyIfNone ? WebSessionSQL.addFirstKey : WebSessionSQL.addKey, [.text(secret), .date(date)])
     }
 
     /// One statement in a write transaction that leaves the store's generation alone; how many rows it changed.

@@ -9,7 +9,8 @@ struct ServeCommand: Subcommand {
         "Serve the lead list as web pages: tabs, search, mark, remind, delete, scan by upload, my card."
     static let help = """
         USAGE: prospects serve [--store <location>] [--host <address>] [--port <n>] [--uploads <folder>]
-                               [--sign-in] [--tls-cert <file> --tls-key <file> | --tls-self-signed]
+                               [--sign-in] [--trust-proxy] [--rotate-form-key]
+                               [--tls-cert <file> --tls-key <file> | --tls-self-signed]
 
         OPTIONS:
         \(storeOptionHelp)
@@ -17,16 +18,23 @@ struct ServeCommand: Subcommand {
                                   (127.0.0.1, ::1) needs sign-in, and so an account: 'prospects user add'
           --port <n>              the port (default 8080; 0 lets the system choose)
           --sign-in               ask for sign-in on loopback too (behind a reverse proxy on the same machine)
+          --trust-proxy           behind a reverse proxy: the client's address is the last of X-Forwarded-For
+                                  (sign-in delays count by it), X-Forwarded-Proto: https makes cookies Secure
+                                  (contrib/prospects-nginx.conf)
+          --rotate-form-key       make a new key for the form tokens of visitors not signed in, before serving
+                                  (pages opened before keep working until the next rotation)
           --uploads <folder>      where every uploaded picture is kept (default prospects-uploads beside the SQLite
                                   store, or in the working folder): archive/ once its codes are in the list,
                                   rejected/ with NAME.reason.json when refused, as watch files them
           --tls-cert <file>       serve HTTPS with this PEM certificate (chain) ...
           --tls-key <file>        ... and this PEM private key
-          --tls-self-signed       serve HTTPS with a certificate made once by the openssl command and kept in
-                                  prospects-tls beside the store (phones then ask to accept it once)
+          --tls-self-signed       serve HTTPS with a certificate made by the openssl command and kept in
+                                  prospects-tls beside the store, naming every address served (all of the
+                                  machine's for 0.0.0.0); made anew only when an address is missing from it
           -h, --help              show this help
 
-        Prints the address to open, then serves until SIGINT or SIGTERM, which end it cleanly (exit 0), letting the
+        Prints the address to open (for 0.0.0.0: each address of the machine, and with HTTPS the certificate's
+        SHA-256 fingerprint to compare with what a phone shows), then serves until SIGINT or SIGTERM, which end it cleanly (exit 0), letting the
         requests in flight finish. Under systemd (Type=notify) it reports READY and STOPPING on $NOTIFY_SOCKET. One
         line per request on stderr: method, path (without the query), status, duration. The pages
         work without JavaScript; the list reloads by itself when the store changes (another ingest, watch or serve).
@@ -37,7 +45,7 @@ struct ServeCommand: Subcommand {
         uploads folder cannot be made, 74 when it cannot listen (address in use, unreadable certificate), 78 when
         sign-in is needed and the store has no account, or HTTPS cannot be set up.
         """
-    static let flags: Set<String> = ["--sign-in", "--tls-self-signed"]
+    static let flags: Set<String> = ["--sign-in", "--tls-self-signed", "--trust-proxy", "--rotate-form-key"]
     static let options: Set<String> = ["--store", "--host", "--port", "--uploads", "--tls-cert", "--tls-key"]
 
     let arguments: CommandLineArguments
@@ -68,6 +76,7 @@ struct ServeCommand: Subcommand {
             configuration.tls = TLSFiles(certificate: certificate, key: key)
         }
         configuration.tlsSelfSigned = arguments.has("--tls-self-signed")
+        configuration.trustProxy = arguments.has("--trust-proxy")
         configuration.environment = context.environment
         // One line per request on stderr (journald under systemd); written whole, so lines of two threads never mix.
         configuration.log = { line in
@@ -94,7 +103,20 @@ struct ServeCommand: Subcommand {
             case .tlsUnavailable: throw CommandFailure(message: error.message, status: .config)
             }
         }
+        if arguments.has("--rotate-form-key") {
+            do {
+                try server.rotateFormKey()
+            } catch {
+                server.stop()
+                throw error
+            }
+            context.console.warn("made a new key for visitors' form tokens")
+        }
         context.console.out.line("serving \(server.url)")
+        for other in server.urls.dropFirst() { context.console.out.line("also at \(other)") }
+        if let fingerprint = server.certificateFingerprint {
+            context.console.out.line("certificate SHA-256 \(fingerprint)")
+        }
         context.console.out.flush()
         context.console.warn("press Ctrl-C to stop")
         let systemd = SystemdNotifier(environment: context.environment)

@@ -2,7 +2,8 @@ import CCrypto
 import Glibc
 import SystemCalls
 
-/// SHA-256 of a file's bytes, as lowercase hex: the ledger's identity for "this content was processed".
+/// SHA-256 of a file's bytes, as lowercase hex: the ledger's identity for "this content was processed"; and the
+/// HMAC that signs a server's form tokens.
 public enum ContentHash {
     /// The corresponding C function is libcrypto's `EVP_Digest` with `EVP_sha256`.
     public static func sha256(_ bytes: [UInt8]) -> String {
@@ -13,6 +14,22 @@ public enum ContentHash {
         }
         guard ok == 1 else { failed("EVP_Digest") }
         return hex(digest.prefix(Int(length)))
+    }
+
+    /// HMAC-SHA-256 of `bytes` under `key`, as lowercase hex: what a server signs its form tokens with. The C
+    /// function is libcrypto's `HMAC` with `EVP_sha256`.
+    public static func hmacSHA256(key: [UInt8], _ bytes: [UInt8]) -> String {
+        var mac = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let made = key.withUnsafeBytes { keyBytes in
+            bytes.withUnsafeBufferPointer { input in
+                HMAC(
+                    EVP_sha256(), keyBytes.baseAddress, Int32(keyBytes.count), input.baseAddress, input.count, &mac,
+                    &length)
+            }
+        }
+        guard made != nil else { failed("HMAC") }
+        return hex(mac.prefix(Int(length)))
     }
 
     /// SHA-256 of the regular file at `path`, read 256 KiB at a time, so that a list of any size costs no more

@@ -9,10 +9,19 @@ import SystemCalls
 ///
 /// Files move by atomic rename, never over another (a second `IMG_0001.jpg` is filed as `IMG_0001-1.jpg`), so an
 /// upload is always in exactly one of the three folders and a server killed mid-upload loses none it acknowledged.
+/// Each server has a folder of its own under `.incoming/`, locked while it lives (as a watcher's claim folder):
+/// two servers sharing the uploads folder never touch each other's uploads in progress, and a server starting
+/// takes up only those of servers that died.
 public struct UploadFolder: Sendable {
     public let path: String
-    /// Where the HTTP server streams uploads and where they wait for their outcome (on the same file system).
+    /// Where this server's HTTP server streams uploads and where they wait for their outcome (on the same file
+    /// system): its own locked folder under `.incoming/`.
     public let incoming: String
+    /// `.incoming/`, the parent of every server's folder.
+    public let incomingRoot: String
+    /// `receipts/`: what each upload given a receipt became (`ID.json`), for a phone to ask after a crash.
+    public let receipts: String
+    private let lease: Lease
     public let archive: String
     public let rejected: String
 
@@ -30,8 +39,23 @@ public struct UploadFolder: Sendable {
         self.path = inbox.path
         archive = inbox.archive
         rejected = inbox.rejected
-        incoming = inbox.path + "/" + UploadFolder.incomingFolderName
-        do { _ = try FileSystemCalls.makeDirectory(incoming, mode: 0o700) } catch { throw .system(error) }
+        incomingRoot = inbox.path + "/" + UploadFolder.incomingFolderName
+        receipts = inbox.path + "/receipts"
+        do { _ = try FileSystemCalls.makeDirectory(receipts, mode: 0o700) } catch { throw .system(error) }
+        let directory = try ClaimDirectory(root: incomingRoot)
+        lease = Lease(directory: directory)
+        incoming = directory.path
+    }
+
+    /// This server's folder under `.incoming/` and its lock, held while any copy of the folder lives; the folder is
+    /// removed when it goes, if nothing is left in it.
+    private final class Lease: @unchecked Sendable {
+        /// Touched at start (recovery) and at the end only, never by two threads at once.
+        let directory: ClaimDirectory
+
+        init(directory: ClaimDirectory) { self.directory = directory }
+
+        deinit { directory.release() }
     }
 
     /// Renames an upload the HTTP server streamed into `incoming` to `TOKEN.NAME` there, NAME being the client's
@@ -44,26 +68,67 @@ public struct UploadFolder: Sendable {
         return FileClaim(name: name, inboxPath: claimed, claimedPath: claimed)
     }
 
-    /// Claims what a server killed mid-request left in `incoming` — files the HTTP server was still receiving
-    /// (`upload-*`) and files claimed but not yet filed (`TOKEN.NAME`) — so that the next start files each one;
-    /// the scratch reason files of an unfinished quarantine are removed.
+    /// Claims what a server killed mid-request left — files the HTTP server was still receiving (`upload-*`) and
+    /// files claimed but not yet filed (`TOKEN.NAME`), in the folder of a server that died (its lock free) or
+    /// straight in `.incoming/` (by an earlier version) — so that the next start files each one; the scratch reason
+    /// files of an unfinished quarantine are removed. Another live server's uploads are left alone.
     public func leftovers() throws(SystemCallError) -> [FileClaim] {
-        var claims: [FileClaim] = []
-        for name in try FileSystemCalls.names(in: incoming).sorted() {
+        try leftoversWithReceipts().map(\.claim)
+    }
+
+    /// `leftovers()`, each with the receipt its request was given, when the HTTP server put one in its name.
+    public func leftoversWithReceipts() throws(SystemCallError) -> [(claim: FileClaim, receipt: String?)] {
+        _ = lease.directory.adoptAbandoned(inbox: incoming)
+        for name in try FileSystemCalls.names(in: incomingRoot) where !name.hasPrefix(".") {
+            let path = incomingRoot + "/" + name
+            guard try FileSystemCalls.entry(path)?.kind == .regular else { continue }
+            try FileSystemCalls.renameNoReplace(path, incoming + "/" + name)
+        }
+        var claims: [(claim: FileClaim, receipt: String?)] = []
+        for name in try FileSystemCalls.names(in: incoming).sorted() where name != ClaimDirectory.lockName {
             let path = incoming + "/" + name
             guard try FileSystemCalls.entry(path)?.kind == .regular else { continue }
             if name.hasSuffix(".reason.tmp") {
                 FileSystemCalls.removeOwnFile(path)
             } else if name.hasPrefix("upload-") {
-                claims.append(try admit(path, clientName: "interrupted-" + name))
+                // `upload-XXXXXX.NAME` or `upload-XXXXXX.RECEIPT~NAME`: the client's name (and the request's
+                // receipt), which the HTTP server put after its own.
+                let parts = name.split(separator: ".", maxSplits: 1)
+                var clientName = parts.count == 2 ? String(parts[1]) : "interrupted-" + name
+                var receipt: String?
+                if let tilde = clientName.firstIndex(of: "~") {
+                    receipt = String(clientName[..<tilde])
+                    clientName = String(clientName[clientName.index(after: tilde)...])
+                }
+                claims.append((try admit(path, clientName: clientName), receipt))
             } else if let dot = name.firstIndex(of: "."), name.distance(from: name.startIndex, to: dot) == 16 {
                 claims.append(
-                    FileClaim(name: String(name[name.index(after: dot)...]), inboxPath: path, claimedPath: path))
+                    (FileClaim(name: String(name[name.index(after: dot)...]), inboxPath: path, claimedPath: path), nil))
             } else {
-                claims.append(try admit(path, clientName: name))
+                claims.append((try admit(path, clientName: name), nil))
             }
         }
         return claims
+    }
+
+    /// True for a receipt id: 16 to 32 lowercase hex digits.
+    public static func isReceipt(_ id: String) -> Bool {
+        (16...32).contains(id.utf8.count) && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    /// A new receipt id: 16 lowercase hex digits from the system's random source.
+    public static func newReceipt() -> String { randomToken() }
+
+    /// Writes receipt `id` (replacing one written before, atomically).
+    public func writeReceipt(_ id: String, _ bytes: [UInt8]) throws {
+        guard UploadFolder.isReceipt(id) else { return }
+        try Data(bytes).write(to: URL(fileURLWithPath: receipts + "/" + id + ".json"), options: .atomic)
+    }
+
+    /// Receipt `id`'s bytes; nil when there is none.
+    public func readReceipt(_ id: String) -> [UInt8]? {
+        guard UploadFolder.isReceipt(id) else { return nil }
+        return FileSystemCalls.contents(receipts + "/" + id + ".json", limit: 1 << 20)
     }
 
     /// Removes an upload that is not kept: a camera frame in which no new code was found.

@@ -35,8 +35,15 @@ extension ProspectsService {
             }
         }
         guard !claims.isEmpty else { return report }
-        for filed in try ingestAndFile(claims, into: folder, context: context) {
-            let name = names[filed.claim.claimedPath] ?? filed.claim.claimedPath
+        let filed = try ingestAndFile(claims, into: folder, context: context)
+        return report + outcomes(of: filed, names: names, folder: folder)
+    }
+
+    /// Each filed upload's outcome in the CLI's words, under the name the browser gave it (`names`, by claimed path).
+    func outcomes(of filedUploads: [FiledUpload], names: [String: String], folder: UploadFolder) -> [UploadOutcome] {
+        var report: [UploadOutcome] = []
+        for filed in filedUploads {
+            let name = names[filed.claim.claimedPath] ?? filed.claim.name
             var outcome: UploadOutcome
             switch filed.ingested {
             case .committed(let result):

@@ -3,12 +3,12 @@ import ProspectsIngest
 
 /// What an uploaded picture did, in the words the CLI uses: each code added, already in the list, or rejected
 /// with its reason.
-public struct UploadOutcome: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+public struct UploadOutcome: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
         case added, duplicate, rejected
     }
 
-    public struct Line: Sendable, Hashable {
+    public struct Line: Sendable, Hashable, Codable {
         public var kind: Kind
         public var text: String
 

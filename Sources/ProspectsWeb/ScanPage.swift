@@ -8,6 +8,8 @@ struct ScanPage {
     var csrfToken: String
     var maximumFiles: Int
     var maximumFileSize: Int
+    /// The id this page's upload is kept under (`/scan/receipts/ID`), asked about when no answer comes.
+    var receipt: String
 
     var html: HTML {
         PageLayout.page(title: "Scan", section: .scan, scripts: [.camera, .dropUpload]) {
@@ -30,7 +32,8 @@ struct ScanPage {
             }
             camera
             HTML.form(
-                .method("post"), .action("/scan"), .attribute("enctype", "multipart/form-data"), .class("stack"),
+                .method("post"), .action("/scan?receipt=\(receipt)"), .attribute("enctype", "multipart/form-data"),
+                .class("stack"),
                 .id("upload-form")
             ) {
                 PageLayout.csrfField(csrfToken)
@@ -45,6 +48,11 @@ struct ScanPage {
                         + "on a computer, pictures can be dropped here."
                 }
                 HTML.button(.type("submit"), .class("primary")) { "Add to the list" }
+                HTML.small {
+                    "No answer (the network or the server dropped)? "
+                    HTML.a(.href("/scan/receipts/\(receipt)"), .class("receipt")) { "See what was kept" }
+                    "."
+                }
             }
         }
     }

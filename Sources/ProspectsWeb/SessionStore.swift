@@ -7,6 +7,7 @@ import SystemCalls
 /// One browser's session: the synchronizer token its forms must send back, who signed in on it, and what an upload
 /// left to show.
 struct Session: Sendable {
+    /// The cookie's secret of a signed-in session; for a visitor, `visitorPrefix` and the form cookie's nonce.
     let id: String
     let csrfToken: String
     /// The account signed in on this session; nil before sign-in (and always when serve needs none).
@@ -18,17 +19,26 @@ struct Session: Sendable {
     var cameraCodes = CodeRepeatFilter()
     /// What the last import did, shown once by the import page after its 303.
     var importReport: ImportPage.Report?
+
+    static let visitorPrefix = "form:"
+
+    /// True for a visitor (no sign-in): nothing of it is in the store, its token is signed instead.
+    var isVisitor: Bool { id.hasPrefix(Self.visitorPrefix) }
 }
 
-/// The sessions of this server, kept in the store (`WebSessionStore`) so that every `serve` over one store honours
-/// a session another began and ends it when another signs it out: a browser gets one on its first page, in a
-/// `SameSite=Strict`, `HttpOnly` cookie. Without accounts a session proves nothing about who someone is; it binds
-/// each form to the page it came from (CSRF). The store finds a session by a digest of its cookie, so its table
-/// hands no one a session. A session unused for `idleTimeout` ends; past `capacity` the least recently used are
-/// forgotten. What a page shows once after its 303 (upload and import reports) and the camera's codes stay in this
-/// process's memory, as bounded.
+/// The sessions of this server. Only a sign-in begins one: it is kept in the store (`WebSessionStore`), so that
+/// every `serve` over one store honours a session another began and ends it when another signs it out, in a
+/// `SameSite=Lax`, `HttpOnly` cookie (Lax, so that a link from mail or another site keeps its reader signed in;
+/// every change is a POST that needs the form token). A visitor (the sign-in page; every page when serve needs no
+/// accounts) costs the store nothing: its form token is the HMAC-SHA-256 of a random nonce in its own cookie
+/// (double submit) under a key the store keeps (`WebKey`, made once, rotatable). The store finds a session by a
+/// digest of its cookie, so its table hands no one a session. A session unused for `idleTimeout` ends; past
+/// `capacity` sessions of one account its least recently used are forgotten. What a page shows once after its 303
+/// (upload and import reports) and the camera's codes stay in this process's memory, as bounded.
 final class SessionStore: Sendable {
     static let cookieName = "prospects_session"
+    /// The cookie holding a visitor's nonce, which its form token signs.
+    static let formCookieName = "prospects_form"
 
     /// What a session holds in this process only.
     private struct Local: Sendable {
@@ -42,16 +52,25 @@ final class SessionStore: Sendable {
         var order: [String] = []
     }
 
+    /// The form-token keys as last read from the store (newest first) and when.
+    private struct Keys: Sendable {
+        var keys: [WebKey] = []
+        var readAt = Date.distantPast
+    }
+
     private let connection: SharedStoreConnection
     private let local = Locked(LocalState())
+    private let keys = Locked(Keys())
     private let now: @Sendable () -> Date
     private let capacity: Int
     let idleTimeout: TimeInterval
     /// A use is written to the store at most this often per session, so that reading a page costs no write.
     private let touchEvery: TimeInterval
+    /// How long the keys read are used before they are read again (another server may have rotated them).
+    private let keysFor: TimeInterval = 60
 
     init(
-        capacity: Int = 10_000, idleTimeout: TimeInterval = 12 * 3600, touchEvery: TimeInterval = 300,
+        capacity: Int = 1_000, idleTimeout: TimeInterval = 12 * 3600, touchEvery: TimeInterval = 300,
         now: @escaping @Sendable () -> Date = Date.init, openStore: @escaping @Sendable () throws -> any ProspectStore
     ) {
         self.capacity = capacity
@@ -63,7 +82,7 @@ final class SessionStore: Sendable {
 
     /// The session the cookie names, if a server over this store made it and it has not ended.
     func session(id: String?) throws(StoreError) -> Session? {
-        guard let id, !id.isEmpty, id.utf8.count <= 128 else { return nil }
+        guard let id, !id.isEmpty, id.utf8.count <= 128, !id.hasPrefix(Session.visitorPrefix) else { return nil }
         let key = Self.key(of: id)
         let time = now()
         let stored = try withStore { store throws(StoreError) -> WebSession? in
@@ -85,10 +104,77 @@ final class SessionStore: Sendable {
             uploadReport: held.uploadReport, cameraCodes: held.cameraCodes, importReport: held.importReport)
     }
 
-    /// A new session with fresh random id and token, signed in as `account` when given.
-    func create(signingIn account: Account? = nil) throws(StoreError) -> Session {
+    /// The visitor whose form cookie holds `nonce` (a new nonce when it holds none that could be ours): its form
+    /// token signed by the newest key. Writes nothing, unless the store has no key yet.
+    func visitor(nonce given: String?) throws(StoreError) -> (session: Session, newNonce: String?) {
+        var newNonce: String?
+        let nonce: String
+        if let given, Self.isToken(given) {
+            nonce = given
+        } else {
+            nonce = Self.randomToken()
+            newNonce = nonce
+        }
+        let key = try currentKeys()[0]
+        let token = "\(key.id)." + ContentHash.hmacSHA256(key: Array(key.secret.utf8), Array(nonce.utf8))
+        let id = Session.visitorPrefix + nonce
+        let held = local.withLock { $0.sessions[id] } ?? Local()
+        return (
+            Session(
+                id: id, csrfToken: token, uploadReport: held.uploadReport, cameraCodes: held.cameraCodes,
+                importReport: held.importReport), newNonce
+        )
+    }
+
+    /// True when `sent` is the form token of `visitor`'s nonce under one of the store's two newest keys.
+    func isValidToken(_ sent: String, for visitor: Session) throws(StoreError) -> Bool {
+        guard visitor.isVisitor, let dot = sent.firstIndex(of: "."), let id = Int64(sent[..<dot]) else { return false }
+        let nonce = Array(visitor.id.dropFirst(Session.visitorPrefix.count).utf8)
+        var known = try currentKeys()
+        if let newest = known.first, id > newest.id { known = try currentKeys(reading: true) }
+        guard let key = known.first(where: { $0.id == id }) else { return false }
+        let expected = "\(key.id)." + ContentHash.hmacSHA256(key: Array(key.secret.utf8), nonce)
+        return Self.sameToken(sent, expected)
+    }
+
+    /// Adds a new form-token key: the newest from then on, for every server over the store (each reads the keys
+    /// again within a minute); tokens under the one before still pass, older ones no longer.
+    func rotateKey() throws(StoreError) {
+        let time = now()
+        try withStore { store throws(StoreError) in
+            try store.addWebKey(secret: Self.randomToken(), at: time, onlyIfNone: false)
+        }
+        _ = try currentKeys(reading: true)
+    }
+
+    /// The two newest keys, read from the store at most every `keysFor` (or now, when `reading`); the first is made
+    /// here when the store has none.
+    private func currentKeys(reading: Bool = false) throws(StoreError) -> [WebKey] {
+        let time = now()
+        if !reading,
+            let cached = keys.withLock({ state -> [WebKey]? in
+                state.keys.isEmpty || time.timeIntervalSince(state.readAt) > keysFor ? nil : state.keys
+            })
+        {
+            return cached
+        }
+        let read = try withStore { store throws(StoreError) -> [WebKey] in
+            var found = try store.webKeys(limit: 2)
+            if found.isEmpty {
+                try store.addWebKey(secret: Self.randomToken(), at: time, onlyIfNone: true)
+                found = try store.webKeys(limit: 2)
+            }
+            return found
+        }
+        guard !read.isEmpty else { throw .unavailable("the store keeps no key for form tokens") }
+        keys.withLock { $0 = Keys(keys: read, readAt: time) }
+        return read
+    }
+
+    /// A new session with fresh random id and token, signed in as `account`.
+    func create(signingIn account: Account) throws(StoreError) -> Session {
         let session = Session(
-            id: Self.randomToken(), csrfToken: Self.randomToken(), account: account?.name, role: account?.role)
+            id: Self.randomToken(), csrfToken: Self.randomToken(), account: account.name, role: account.role)
         let time = now()
         let stored = WebSession(
             key: Self.key(of: session.id), csrfToken: session.csrfToken, account: session.account, role: session.role,
@@ -101,8 +187,8 @@ final class SessionStore: Sendable {
         return session
     }
 
-    /// Ends `id` and starts a new session, with a new id and token, signed in as `account`: an id a browser was
-    /// handed before signing in (or planted in it) is worth nothing after.
+    /// Ends `id` (when it was a stored session) and starts a new session, with a new id and token, signed in as
+    /// `account`: an id a browser was handed before signing in (or planted in it) is worth nothing after.
     func rotate(_ id: String, signingIn account: Account) throws(StoreError) -> Session {
         try remove(id)
         return try create(signingIn: account)
@@ -110,8 +196,10 @@ final class SessionStore: Sendable {
 
     /// Ends a session (sign-out), for every server over the store.
     func remove(_ id: String) throws(StoreError) {
-        let key = Self.key(of: id)
-        try withStore { store throws(StoreError) in _ = try store.removeSession(key: key) }
+        if !id.hasPrefix(Session.visitorPrefix) {
+            let key = Self.key(of: id)
+            try withStore { store throws(StoreError) in _ = try store.removeSession(key: key) }
+        }
         local.withLock { state in
             guard state.sessions.removeValue(forKey: id) != nil else { return }
             state.order.removeAll { $0 == id }
@@ -133,7 +221,7 @@ final class SessionStore: Sendable {
                     importReport: session.importReport), forKey: id) == nil
             {
                 state.order.append(id)
-                if state.order.count > capacity { state.sessions[state.order.removeFirst()] = nil }
+                if state.order.count > 10_000 { state.sessions[state.order.removeFirst()] = nil }
             }
         }
     }
@@ -155,7 +243,17 @@ final class SessionStore: Sendable {
 
     /// The `Set-Cookie` value for `session`; `Secure` when served over TLS.
     static func cookie(for session: Session, secure: Bool = false) -> String {
-        "\(cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+        "\(cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
+    }
+
+    /// The `Set-Cookie` value for a visitor's nonce.
+    static func formCookie(nonce: String, secure: Bool = false) -> String {
+        "\(formCookieName)=\(nonce); Path=/; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
+    }
+
+    /// True for 64 lowercase hex digits, as `randomToken` makes.
+    static func isToken(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     /// 32 random bytes in hex, from the system's secure generator (getrandom).

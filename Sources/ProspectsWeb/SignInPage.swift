@@ -6,6 +6,15 @@ struct SignInPage {
     /// Why the last attempt failed, shown above the form.
     var problem: String?
     var name = ""
+    /// The path asked for before sign-in, where a right password lands (checked again when it comes back).
+    var next = ""
+
+    init(csrfToken: String, problem: String? = nil, name: String = "", next: String = "") {
+        self.csrfToken = csrfToken
+        self.problem = problem
+        self.name = name
+        self.next = next
+    }
 
     var html: HTML {
         PageLayout.page(title: "Sign in", section: nil) {
@@ -13,6 +22,7 @@ struct SignInPage {
             if let problem { HTML.p(.id("signin-problem"), .class("rejected")) { problem } }
             HTML.form(.method("post"), .action("/signin"), .class("stack")) {
                 PageLayout.csrfField(csrfToken)
+                if !next.isEmpty { HTML.input(.type("hidden"), .name("next"), .value(next)) }
                 HTML.label {
                     "Name "
                     HTML.input(

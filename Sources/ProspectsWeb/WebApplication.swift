@@ -23,7 +23,7 @@ final class WebApplication: HTTPHandler {
     let generation: StoreGeneration
     /// Where every upload is kept: archive, quarantine, and `.incoming/` while its request lasts.
     let uploads: UploadFolder
-    let limiter = Locked(SignInLimiter())
+    let limiter = Locked(SignInThrottle())
     let now: @Sendable () -> Date
 
     init(
@@ -60,23 +60,79 @@ final class WebApplication: HTTPHandler {
         return response
     }
 
+    /// A request the HTTP server refused before it reached `respond` (a body over the limit, a malformed form): a
+    /// page that says what to do, with the security headers, logged as every answer is.
+    func refused(_ refusal: HTTPRefusal) -> HTTPResponse {
+        configuration.log?("\(refusal.method) \(refusal.path) \(refusal.status) refused: \(refusal.message)")
+        if refusal.message == HTTPRefusal.plainHTTPOnTLSPort {
+            return secured(page(plainHTTPPage(refusal), status: 400))
+        }
+        let message: MessagePage
+        switch refusal.status {
+        case 413:
+            let size = configuration.maximumUploadFileSize >> 20
+            message = MessagePage(
+                title: "Too large",
+                message: "That was more than this server takes at once: up to \(configuration.maximumUploadFiles) "
+                    + "pictures of at most \(size) MB each. Nothing of it was kept. Go back and send fewer or "
+                    + "smaller pictures.")
+        case 400:
+            message = MessagePage(
+                title: "Not understood",
+                message: "The form that was sent could not be read (\(refusal.message)). Go back, reload the page, "
+                    + "and send it again.")
+        default:
+            message = MessagePage(
+                title: "Something failed",
+                message: "The server could not take that request (\(refusal.message)). Go back and try again.")
+        }
+        return secured(page(message.html, status: refusal.status))
+    }
+
+    /// The answer to `http://` sent to the HTTPS port: the same address with `https://`, as a link (the Host named,
+    /// when it is one this server answers to; the path, when it is one of this server's).
+    private func plainHTTPPage(_ refusal: HTTPRefusal) -> HTML {
+        let host = refusal.headers["Host"].flatMap { hostCheck.allows($0) ? $0 : nil }
+        let url = host.map { "https://" + $0 + (Self.samePath(refusal.path) ?? "/") }
+        return PageLayout.page(title: "Use https://", section: nil) {
+            HTML.h1 { "This address speaks HTTPS" }
+            HTML.p {
+                "The page was asked for with http://, but this server only answers https:// here. "
+                if let url {
+                    "Open "
+                    HTML.a(.href(url), .id("https-link")) { url }
+                    " instead."
+                } else {
+                    "Open the same address with https:// in front."
+                }
+            }
+        }
+    }
+
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
         guard hostCheck.allows(request.headers["Host"]) else {
-            return secured(.text("This server does not answer to that host name.\n", status: 421))
+            return secured(
+                page(
+                    MessagePage(
+                        title: "Wrong address",
+                        message: "This server does not answer to the name “\(request.headers["Host"] ?? "")”: a page "
+                            + "of another site may not read it. Open it by the address `prospects serve` printed."
+                    ).html, status: 421))
         }
         // The stylesheet and scripts need no session: a browser's first visit fetches them before its cookie is
         // set, and each would otherwise begin one in the store.
         if request.method == "GET" || request.method == "HEAD", let file = StaticFile.named(request.path) {
             return secured(file.response)
         }
-        var newSession: Session?
+        // A signed-in session is found in the store; anyone else is a visitor, whose form token is signed rather
+        // than stored: a request without a cookie writes nothing.
+        var newNonce: String?
         let session: Session
         do {
             if let known = try sessions.session(id: request.cookie(SessionStore.cookieName)) {
                 session = known
             } else {
-                session = try sessions.create()
-                newSession = session
+                (session, newNonce) = try sessions.visitor(nonce: request.cookie(SessionStore.formCookieName))
             }
         } catch {
             return secured(storeCall { throw error })
@@ -84,7 +140,17 @@ final class WebApplication: HTTPHandler {
         var response: HTTPResponse
         if request.method == "POST" {
             let sent = request.form["csrf"] ?? ""
-            if newSession != nil || !SessionStore.sameToken(sent, session.csrfToken) {
+            let valid: Bool
+            do {
+                if session.isVisitor {
+                    valid = try newNonce == nil && sessions.isValidToken(sent, for: session)
+                } else {
+                    valid = SessionStore.sameToken(sent, session.csrfToken)
+                }
+            } catch {
+                return secured(storeCall { throw error })
+            }
+            if !valid {
                 response = page(
                     MessagePage(
                         title: "Form expired",
@@ -103,8 +169,9 @@ final class WebApplication: HTTPHandler {
             response = .text("Method not allowed.\n", status: 405)
             response.headers.set("Allow", "GET, HEAD, POST")
         }
-        if let newSession {
-            response.headers.append("Set-Cookie", SessionStore.cookie(for: newSession, secure: configuration.isTLS))
+        // A visitor's nonce is handed out once; a cookie a browser holds is never replaced by a GET.
+        if let newNonce, !response.headers.contains(where: { $0.name == "Set-Cookie" }) {
+            response.headers.append("Set-Cookie", SessionStore.formCookie(nonce: newNonce, secure: isSecure(request)))
         }
         return secured(response)
     }
@@ -115,7 +182,14 @@ final class WebApplication: HTTPHandler {
         guard configuration.requiresSignIn else { return nil }
         let isSignIn = request.path == "/signin"
         if StaticFile.named(request.path) != nil { return nil }
-        guard let name = session.account else { return isSignIn ? nil : .redirect(to: "/signin") }
+        guard let name = session.account else {
+            if isSignIn { return nil }
+            // A page asked for is where the sign-in lands.
+            guard request.method != "POST", request.path != "/" || !request.query.isEmpty else {
+                return .redirect(to: "/signin")
+            }
+            return .redirect(to: "/signin?next=" + URLEncoding.queryValue(Self.pathWithQuery(request)))
+        }
         // An account removed (`user remove`) or whose role changed signs out of the sessions it had.
         do {
             let account = try services.withService { service in try service.account(named: name) }
@@ -127,6 +201,21 @@ final class WebApplication: HTTPHandler {
             return storeCall { throw error }
         }
         return isSignIn && request.method != "POST" ? .redirect(to: "/") : nil
+    }
+
+    /// The client's address: the connection's, or behind a trusted proxy the last of `X-Forwarded-For` (the one the
+    /// proxy saw; those before it are what the client claimed).
+    func clientAddress(_ request: HTTPRequest) -> String {
+        guard configuration.trustProxy, let forwarded = request.headers["X-Forwarded-For"],
+            let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
+        else { return request.remoteAddress }
+        return last
+    }
+
+    /// Whether the browser reached this server over HTTPS (its own TLS, or a trusted proxy's): cookies are Secure.
+    func isSecure(_ request: HTTPRequest) -> Bool {
+        configuration.isTLS
+            || (configuration.trustProxy && request.headers["X-Forwarded-Proto"]?.lowercased() == "https")
     }
 
     /// Runs `body` with the signed-in account bound for the page header.
@@ -161,8 +250,15 @@ final class WebApplication: HTTPHandler {
         return storeCall {
             switch parts.joined(separator: "/") {
             case "": return try listPage(context)
-            case "signin": return page(SignInPage(csrfToken: context.session.csrfToken).html)
+            case "signin":
+                return page(
+                    SignInPage(
+                        csrfToken: context.session.csrfToken,
+                        next: Self.samePath(context.request.queryValue("next")) ?? ""
+                    ).html)
             case "scan": return scanPage(context)
+            case _ where parts.count == 3 && parts[0] == "scan" && parts[1] == "receipts":
+                return receiptPage(parts[2])
             case "reminders": return try remindersPage(context)
             case "reminders/due": return try dueReminders()
             case "me": return mePage(context)
@@ -241,10 +337,25 @@ final class WebApplication: HTTPHandler {
 
     /// The `return` field as a path on this server (never another site's URL), else `fallback`.
     private func returnPath(_ context: Context, fallback: String = "/") -> String {
-        guard let path = context.request.form["return"], path.hasPrefix("/"), !path.hasPrefix("//"),
-            !path.contains("\\"), !path.contains(where: \.isNewline)
-        else { return fallback }
-        return path
+        Self.samePath(context.request.form["return"]) ?? fallback
+    }
+
+    /// `text` when it is a path on this server: starts with one `/`, no `\\` (which browsers read as `/`, so `/\\x`
+    /// is `//x`, another host), no control characters or spaces; nil for anything else (`//evil`, `https://…`).
+    static func samePath(_ text: String?) -> String? {
+        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"), text.utf8.count <= 2048,
+            !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F })
+        else { return nil }
+        return text
+    }
+
+    /// The request's path and query as the browser asked for them, to come back to after sign-in.
+    static func pathWithQuery(_ request: HTTPRequest) -> String {
+        request.query.isEmpty
+            ? request.path
+            : request.path + "?"
+                + request.query.map { URLEncoding.queryValue($0.name) + "=" + URLEncoding.queryValue($0.value) }
+                .joined(separator: "&")
     }
 
     private func ids(_ values: [String]) -> [Int64] {
@@ -308,7 +419,7 @@ final class WebApplication: HTTPHandler {
         return page(
             ScanPage(
                 report: report, csrfToken: context.session.csrfToken, maximumFiles: configuration.maximumUploadFiles,
-                maximumFileSize: configuration.maximumUploadFileSize
+                maximumFileSize: configuration.maximumUploadFileSize, receipt: UploadFolder.newReceipt()
             ).html)
     }
 
@@ -713,21 +824,23 @@ final class WebApplication: HTTPHandler {
         return .redirect(to: "/users")
     }
 
-    /// Checks a name and password (at most `SignInLimiter.maximumFailures` failures per account and per address in
-    /// its window); on success the session is replaced by a new one signed in (its cookie in the answer).
+    /// Checks a name and password, unless `SignInThrottle` says to wait (429 with `Retry-After`); on success the
+    /// session is replaced by a new one signed in (its cookie in the answer) and the browser goes where it asked.
     private func signIn(_ context: Context) throws -> HTTPResponse {
         guard configuration.requiresSignIn else { return .redirect(to: "/") }
         let name = context.request.form["name"] ?? ""
         let password = context.request.form["password"] ?? ""
-        let address = context.request.remoteAddress
+        let address = clientAddress(context.request)
         let time = now()
         if let retry = limiter.withLock({ $0.retryTime(account: name, address: address, at: time) }) {
-            let minutes = max(1, Int((retry.timeIntervalSince(time) / 60).rounded(.up)))
+            let seconds = max(1, Int(retry.timeIntervalSince(time).rounded(.up)))
+            let wait =
+                seconds < 120 ? "\(seconds) second\(seconds == 1 ? "" : "s")" : "\((seconds + 59) / 60) minutes"
             var response = page(
                 SignInPage(
                     csrfToken: context.session.csrfToken,
-                    problem: "Too many failed attempts; try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
-                    name: name
+                    problem: "Too many failed attempts for this name; try again in \(wait).", name: name,
+                    next: Self.samePath(context.request.form["next"]) ?? ""
                 ).html, status: 429)
             response.headers.set("Retry-After", String(Int(retry.timeIntervalSince(time).rounded(.up))))
             return response
@@ -736,13 +849,15 @@ final class WebApplication: HTTPHandler {
         guard let account else {
             limiter.withLock { $0.recordFailure(account: name, address: address, at: time) }
             return page(
-                SignInPage(csrfToken: context.session.csrfToken, problem: "Wrong name or password.", name: name).html,
-                status: 401)
+                SignInPage(
+                    csrfToken: context.session.csrfToken, problem: "Wrong name or password.", name: name,
+                    next: Self.samePath(context.request.form["next"]) ?? ""
+                ).html, status: 401)
         }
-        limiter.withLock { $0.recordSuccess(account: name) }
+        limiter.withLock { $0.recordSuccess(account: name, address: address) }
         let session = try sessions.rotate(context.session.id, signingIn: account)
-        var response = HTTPResponse.redirect(to: "/")
-        response.headers.append("Set-Cookie", SessionStore.cookie(for: session, secure: configuration.isTLS))
+        var response = HTTPResponse.redirect(to: Self.samePath(context.request.form["next"]) ?? "/")
+        response.headers.append("Set-Cookie", SessionStore.cookie(for: session, secure: isSecure(context.request)))
         return response
     }
 
@@ -757,7 +872,19 @@ final class WebApplication: HTTPHandler {
                 context: CollectionContext(collectedBy: context.session.account))
         }
         changes.noteChange()
+        if let id = context.request.queryValue("receipt"), UploadFolder.isReceipt(id) {
+            // Best effort: the answer below says it all; the receipt is for a phone that never got it.
+            try? services.withService { service in
+                try service.saveReceipt(UploadReceipt(id: id, state: .answered, files: report), in: uploads)
+            }
+        }
         sessions.update(context.session.id) { $0.uploadReport = report }
         return .redirect(to: "/scan")
+    }
+
+    /// What the upload given receipt `id` became, for a phone whose answer never came.
+    private func receiptPage(_ id: String) -> HTTPResponse {
+        let receipt = services.withService { service in service.receipt(id, in: uploads) }
+        return page(ReceiptPage(id: id, receipt: receipt).html, status: receipt == nil ? 404 : 200)
     }
 }

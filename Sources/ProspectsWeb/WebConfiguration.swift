@@ -1,3 +1,5 @@
+import Foundation
+
 /// How `prospects serve` listens, which store it serves, and what an upload may send.
 public struct WebConfiguration: Sendable {
     /// The numeric address to bind; loopback unless accounts exist (see `WebServer.init`).
@@ -38,6 +40,11 @@ public struct WebConfiguration: Sendable {
     /// Receives one line per request answered (`GET /leads/7 200 1.4 ms`): the path without its query, which may
     /// hold a search for a person's name.
     public var log: (@Sendable (String) -> Void)?
+    /// Behind a reverse proxy: the client's address is the last of `X-Forwarded-For` (what the proxy saw), and
+    /// `X-Forwarded-Proto: https` makes cookies Secure. Off, both headers are ignored (anyone can send them).
+    public var trustProxy = false
+    /// The clock pages, sessions and the sign-in throttle read (a test's own, to decide without sleeping).
+    public var now: @Sendable () -> Date = Date.init
 
     public init() {}
 

@@ -2,6 +2,7 @@ import HTTPServer
 import ProspectStore
 import ProspectsIngest
 import ProspectsService
+import SystemCalls
 
 /// `prospects serve`: the web front-end on an HTTP server, over the store the configuration names.
 ///
@@ -46,6 +47,7 @@ public final class WebServer: Sendable {
             throw WebServerError.uploadsUnusable(why)
         }
         http.uploadDirectory = uploads.incoming
+        http.uploadTagQueryName = "receipt"
         // What a server killed mid-upload left is filed before anything new arrives.
         let recovered: Int
         do {
@@ -71,7 +73,8 @@ public final class WebServer: Sendable {
                 throw WebServerError.cannotListen(error)
             }
         }
-        let application = WebApplication(configuration: configuration, uploads: uploads)
+        certificateFingerprint = http.tls.flatMap { SelfSignedCertificate.fingerprint(ofPEM: $0.certificatePEM) }
+        let application = WebApplication(configuration: configuration, uploads: uploads, now: configuration.now)
         do {
             server = try HTTPServer(configuration: http, handler: application)
         } catch {
@@ -97,10 +100,30 @@ public final class WebServer: Sendable {
     /// The port the server listens on.
     public var port: UInt16 { server.port }
 
-    /// The address to open in a browser.
-    public var url: String {
-        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return "\(configuration.isTLS ? "https" : "http")://\(host):\(port)/"
+    /// The address to open in a browser: the first of `urls`.
+    public var url: String { urls[0] }
+
+    /// The addresses a browser can open: the bound address; bound to every address (`0.0.0.0`, `::`), each of the
+    /// machine's interface addresses and its host name (what a phone on the same network opens), then loopback.
+    public var urls: [String] {
+        let scheme = configuration.isTLS ? "https" : "http"
+        var hosts = [configuration.host]
+        if ["0.0.0.0", "::", "[::]"].contains(configuration.host) {
+            // 0.0.0.0 listens on IPv4 only; `::` on both.
+            let onlyIPv4 = configuration.host == "0.0.0.0"
+            let addresses = MachineAddresses.interfaceAddresses().filter { !onlyIPv4 || !$0.contains(":") }
+            hosts = addresses + [MachineAddresses.hostName()].compactMap { $0 } + ["127.0.0.1"]
+        }
+        return hosts.map { host in "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)/" }
+    }
+
+    /// The SHA-256 fingerprint of the certificate served (`AB:CD:…`), to compare with what a phone shows before
+    /// accepting a self-signed one; nil without TLS.
+    public let certificateFingerprint: String?
+
+    /// Adds a new key for visitors' form tokens (see `SessionStore.rotateKey`).
+    public func rotateFormKey() throws {
+        try application.sessions.rotateKey()
     }
 
     /// Stops polling the store, ends open event streams, and waits for requests in flight.

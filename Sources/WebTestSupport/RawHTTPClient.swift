@@ -156,6 +156,19 @@ public final class RawHTTPClient {
         return buffer
     }
 
+    /// True when the peer has sent something not read yet (or closed the connection), without waiting.
+    public func hasSomethingToRead() -> Bool {
+        guard buffer.isEmpty else { return true }
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
+    /// Sets the socket's send buffer (SO_SNDBUF), so that a test knows how much the kernel holds of what it sent.
+    public func setSendBuffer(_ bytes: Int32) {
+        var size = bytes
+        setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
+
     /// True when the peer has closed the connection (a read returns end of file).
     public func isClosedByPeer() throws(RawHTTPError) -> Bool {
         buffer.isEmpty ? !(try fill()) : false

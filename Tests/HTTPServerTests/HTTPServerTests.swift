@@ -57,6 +57,43 @@ import WebTestSupport
         #expect(calls.value == 1)
     }
 
+    /// A raw body sent chunked (no Content-Length to refuse it by) is cut once it passes the limit: the handler's
+    /// `refused` answers while the client is still sending, and `respond` is never called.
+    @Test func cutsAChunkedBodyAtTheLimitWithTheHandlersRefusal() throws {
+        struct Handler: HTTPHandler {
+            let calls: Counter
+            func respond(to request: HTTPRequest) -> HTTPResponse {
+                calls.increment()
+                return .text("kept")
+            }
+            func refused(_ refusal: HTTPRefusal) -> HTTPResponse {
+                var response = HTTPResponse.text("refused \(refusal.status) \(refusal.path)", status: refusal.status)
+                response.headers.set("X-Refused-By", "handler")
+                return response
+            }
+        }
+        var configuration = testConfiguration()
+        configuration.maximumBodySize = 100_000
+        let calls = Counter()
+        let server = try HTTPServer(configuration: configuration, handler: Handler(calls: calls))
+        let client = try RawHTTPClient(port: server.port)
+        client.setSendBuffer(64 << 10)
+        let head = "POST /api HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: text/plain\r\n\r\n"
+        try client.send(Array(head.utf8))
+        let piece = Array("4000\r\n".utf8) + [UInt8](repeating: 0x61, count: 0x4000) + Array("\r\n".utf8)
+        var sent = 0
+        while sent < 1 << 30, !client.hasSomethingToRead() {
+            do { try client.send(piece) } catch { break }
+            sent += 0x4000
+        }
+        let answer = try client.readResponse(method: "POST")
+        #expect(answer.status == 413)
+        #expect(answer.text == "refused 413 /api")
+        #expect(answer.header("X-Refused-By") == "handler")
+        #expect(sent < 100_000 + (8 << 20), "cut early: \(sent) bytes sent")
+        #expect(calls.value == 0)
+    }
+
     @Test func parsesAURLEncodedForm() throws {
         let server = try HTTPServer(configuration: testConfiguration()) { request in
             .text(

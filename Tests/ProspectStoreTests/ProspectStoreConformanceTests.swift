@@ -527,6 +527,28 @@ struct ProspectStoreConformanceTests {
         #expect(try again.count() == 2)
     }
 
+    /// Version 5 to 6: the sessions a version 5 store holds stay, and the form-key table comes.
+    @Test(arguments: StoreKind.allCases)
+    func migratesAVersion5StoreKeepingItsSessions(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        _ = try fixture.open()
+        try fixture.executeRaw(
+            [
+                "DROP INDEX web_sessions_by_account", "DROP TABLE web_keys",
+                "INSERT INTO web_sessions (session_key, csrf_token, account, role, created_at, last_used_at) "
+                    + "VALUES ('k', 't', 'sam', 'admin', 1, 2)",
+            ]
+                + (kind == .sqlite
+                    ? ["PRAGMA user_version = 5"] : ["UPDATE schema_version SET version = 5"]))
+        #expect(try fixture.columns(of: "web_keys").isEmpty)
+        let store = try #require(try fixture.open() as? any WebSessionStore)
+        #expect(try fixture.columns(of: "web_keys") == ["id", "secret", "created_at"])
+        #expect(try store.session(key: "k")?.account == "sam")
+        #expect(try store.webKeys(limit: 2).isEmpty)
+        try store.addWebKey(secret: "s", at: date(1_780_000_000_000), onlyIfNone: true)
+        #expect(try store.webKeys(limit: 2).map(\.id) == [1])
+    }
+
     @Test(arguments: StoreKind.allCases)
     func refusesASchemaNewerThanItKnows(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
@@ -536,7 +558,7 @@ struct ProspectStoreConformanceTests {
         case .postgres: try fixture.executeRaw(["UPDATE schema_version SET version = 99"])
         }
         expectStoreError({ () throws(StoreError) in _ = try fixture.open() }) { error in
-            error == .schemaTooNew(found: 99, supported: 5)
+            error == .schemaTooNew(found: 99, supported: 6)
         }
     }
 

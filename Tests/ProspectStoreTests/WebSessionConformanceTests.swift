@@ -5,7 +5,7 @@ import Testing
 
 @testable import ProspectStore
 
-/// Schema 5's web sessions, run unchanged against both stores: what one connection (one server) adds, another finds
+/// Schema 5 and 6: web sessions and form keys, run unchanged against both stores: what one connection (one server) adds, another finds
 /// and can end; their writes leave the change generation alone.
 @Suite("WebSessionStore conformance") struct WebSessionConformanceTests {
     private func date(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_780_000_000 + seconds) }
@@ -42,18 +42,39 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
-    func expiredSessionsAreRemovedAndCapacityKeepsTheMostRecentlyUsed(kind: StoreKind) throws {
+    func expiredSessionsAreRemovedAndCapacityKeepsAnAccountsMostRecentlyUsed(kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
         defer { withExtendedLifetime(fixture) {} }
         let store = try open(fixture)
-        for index in 0..<5 { try store.addSession(session("s\(index)", used: Double(index)), capacity: 5) }
+        try store.addSession(session("other", used: -1, account: "kim", role: .admin), capacity: 5)
+        for index in 0..<5 {
+            try store.addSession(session("s\(index)", used: Double(index), account: "sam", role: .staff), capacity: 5)
+        }
         _ = try store.touchSession(key: "s0", at: date(50))
-        try store.addSession(session("s5", used: 5), capacity: 5)
+        try store.addSession(session("s5", used: 5, account: "sam", role: .staff), capacity: 5)
+        #expect(try store.session(key: "other") != nil, "another account's sessions are not counted")
         // s1 was the least recently used.
         #expect(try store.session(key: "s1") == nil)
         for key in ["s0", "s2", "s3", "s4", "s5"] { #expect(try store.session(key: key) != nil, "\(key)") }
-        #expect(try store.removeSessions(usedBefore: date(4)) == 2)
+        #expect(try store.removeSessions(usedBefore: date(4)) == 3)
         #expect(try store.session(key: "s2") == nil && store.session(key: "s3") == nil)
         #expect(try store.session(key: "s4") != nil && store.session(key: "s0") != nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func theFirstFormKeyIsMadeOnceAndARotationAddsTheNewest(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let serverA = try open(fixture)
+        let serverB = try open(fixture)
+        #expect(try serverA.webKeys(limit: 2).isEmpty)
+        try serverA.addWebKey(secret: "first", at: date(0), onlyIfNone: true)
+        try serverB.addWebKey(secret: "second", at: date(1), onlyIfNone: true)
+        #expect(try serverB.webKeys(limit: 2) == [WebKey(id: 1, secret: "first", createdAt: date(0))])
+        let generation = try serverA.changeCounter()
+        try serverB.addWebKey(secret: "rotated", at: date(2), onlyIfNone: false)
+        try serverA.addWebKey(secret: "again", at: date(3), onlyIfNone: false)
+        #expect(try serverA.webKeys(limit: 2).map(\.secret) == ["again", "rotated"])
+        #expect(try serverA.changeCounter() == generation, "keys change no page")
     }
 }

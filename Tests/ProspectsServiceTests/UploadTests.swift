@@ -35,6 +35,8 @@ import Testing
         #expect(archived.count == 2)
         let rejected = try FileManager.default.contentsOfDirectory(atPath: uploads.rejected)
         #expect(rejected.contains { $0.hasSuffix("notes.txt") })
-        #expect(try FileManager.default.contentsOfDirectory(atPath: uploads.incoming).isEmpty, "nothing left behind")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: uploads.incoming).filter { !$0.hasPrefix(".") }.isEmpty,
+            "nothing left behind")
     }
 }

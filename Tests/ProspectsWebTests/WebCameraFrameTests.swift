@@ -40,7 +40,7 @@ import WebTestSupport
         #expect(try web.store().count() == 1)
         #expect(try Self.names(in: uploads + "/archive").count == 1, "only the frame that scanned is kept")
         #expect(try Self.names(in: uploads + "/rejected").isEmpty)
-        #expect(try Self.names(in: uploads + "/.incoming").isEmpty)
+        #expect(uploadsWaiting(in: uploads).isEmpty)
     }
 
     @Test func aFrameWithoutTheFormTokenIsRefused() throws {

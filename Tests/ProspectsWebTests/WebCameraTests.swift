@@ -56,7 +56,7 @@ import WebTestSupport
         let uploads = try UploadFolder(path: web.folder.file("uploads"))
         #expect(files(in: uploads.archive).count == 1, "the frame that added the lead is kept, and only it")
         #expect(files(in: uploads.rejected).isEmpty)
-        try waitUntil("the last frame's answer", seconds: 30) { files(in: uploads.incoming).isEmpty }
+        try waitUntil("the last frame's answer", seconds: 30) { uploadsWaiting(in: uploads.path).isEmpty }
     }
 
     /// Over plain HTTP under a name that is not loopback (booth.test, mapped to 127.0.0.1 inside Chromium) the

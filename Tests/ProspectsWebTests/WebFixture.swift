@@ -20,7 +20,23 @@ final class WebFixture {
     let storePath: String
     let location: StoreLocation
     let server: WebServer
-    var cookie: String?
+    /// The cookies the server set, by name, as a browser keeps them.
+    var cookies: [String: String] = [:]
+
+    /// The `Cookie` header the next request sends (nil: none); set to replace every cookie.
+    var cookie: String? {
+        get {
+            cookies.isEmpty
+                ? nil : cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        }
+        set {
+            cookies = [:]
+            for pair in (newValue ?? "").split(separator: ";") {
+                let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+                if parts.count == 2 { cookies[String(parts[0])] = String(parts[1]) }
+            }
+        }
+    }
 
     /// `accounts` are added to the store before the server starts (with a low hash count, for speed). `database`: a
     /// PostgreSQL URL to serve (another fixture's, for two servers over one store) instead of a new store.
@@ -61,7 +77,23 @@ final class WebFixture {
         server = try WebServer(configuration: configuration)
     }
 
+    /// A second browser on `other`'s server (its own cookies), which does not stop the server when it goes.
+    private init(sharing other: WebFixture) {
+        folder = other.folder
+        storePath = other.storePath
+        location = other.location
+        server = other.server
+        owner = other
+    }
+
+    /// The fixture this one shares its server with; nil for the one that owns it.
+    private var owner: WebFixture?
+
+    /// Another browser on the same server: cookies of its own.
+    static func sharingServer(of other: WebFixture) -> WebFixture { WebFixture(sharing: other) }
+
     deinit {
+        guard owner == nil else { return }
         server.stop()
         folder.cleanup()
     }
@@ -84,8 +116,10 @@ final class WebFixture {
         try client.send(
             RawHTTPClient.requestBytes(method, path, host: host ?? "127.0.0.1:\(port)", headers: headers, body: body))
         let response = try client.readResponse(method: method)
-        if let setCookie = response.header("Set-Cookie"), let pair = setCookie.split(separator: ";").first {
-            cookie = String(pair)
+        for (name, value) in response.headers where name.lowercased() == "set-cookie" {
+            guard let pair = value.split(separator: ";").first else { continue }
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { cookies[String(parts[0])] = String(parts[1]) }
         }
         return response
     }
@@ -125,6 +159,18 @@ final class WebFixture {
             first, _ in first
         }
     }
+}
+
+/// The files waiting in an uploads folder's `.incoming/` (every server's folder in it; their lock files left out).
+func uploadsWaiting(in uploads: String) -> [String] {
+    let root = uploads + "/.incoming"
+    guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+    return walker.compactMap { $0 as? String }.filter { path in
+        var isFolder: ObjCBool = false
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return !last.hasPrefix(".") && FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+            && !isFolder.boolValue
+    }.sorted()
 }
 
 enum WebFixtureError: Error {

@@ -17,7 +17,8 @@ import WebTestSupport
         let wrongToken = try web.post(
             "/leads/\(ada.id)/mark", [("contacted", "true")], token: String(repeating: "0", count: 64))
         #expect(wrongToken.status == 403)
-        // Another site's form carries no cookie (SameSite=Strict) and cannot know the token.
+        // Another site's form carries no cookie (SameSite=Lax: no cookie on a cross-site POST) and cannot know the
+        // token.
         web.cookie = nil
         let crossSite = try web.post("/leads/\(ada.id)/mark", [("contacted", "true")], token: "")
         #expect(crossSite.status == 403)
@@ -27,13 +28,32 @@ import WebTestSupport
         #expect(try web.leads()["Ada Lovelace"]?.isContacted == true)
     }
 
-    @Test func theSessionCookieIsStrictAndHttpOnly() throws {
+    @Test func aVisitorGetsAFormCookieLaxAndHttpOnlyAndNoSession() throws {
         let web = try WebFixture()
         let page = try web.get("/")
         let cookie = try #require(page.header("Set-Cookie"))
-        #expect(cookie.hasPrefix("prospects_session="))
+        #expect(cookie.hasPrefix("prospects_form="))
         #expect(cookie.contains("HttpOnly"))
-        #expect(cookie.contains("SameSite=Strict"))
+        #expect(cookie.contains("SameSite=Lax"))
+        #expect(try web.get("/").header("Set-Cookie") == nil, "a cookie held is never replaced by a GET")
+    }
+
+    /// A visitor's token is the server key's HMAC of the nonce in its cookie: another nonce, or a token made for
+    /// another visitor, is refused.
+    @Test func aVisitorsTokenIsBoundToItsOwnCookie() throws {
+        let web = try WebFixture(leads: sampleLeads)
+        let ada = try #require(try web.leads()["Ada Lovelace"])
+        let tokenA = try web.csrfToken(from: "/")
+        let cookieA = try #require(web.cookie)
+        web.cookie = nil
+        let tokenB = try web.csrfToken(from: "/")
+        #expect(tokenA != tokenB)
+        #expect(try web.post("/leads/\(ada.id)/mark", [("contacted", "true")], token: tokenA).status == 403)
+        web.cookie = "prospects_form=" + String(repeating: "a", count: 64)
+        #expect(try web.post("/leads/\(ada.id)/mark", [("contacted", "true")], token: tokenB).status == 403)
+        #expect(try web.leads()["Ada Lovelace"]?.isContacted == false)
+        web.cookie = cookieA
+        #expect(try web.post("/leads/\(ada.id)/mark", [("contacted", "true")], token: tokenA).status == 303)
     }
 
     @Test func aHostNameThatIsNotTheServersIsRefused() throws {
@@ -87,7 +107,8 @@ import WebTestSupport
             "POST", "/scan", headers: [("Content-Type", body.contentType)], body: body.finished)
         #expect(response.status == 413)
         #expect(try web.store().count() == 0)
-        for inner in [".incoming", "archive", "rejected"] {
+        #expect(uploadsWaiting(in: web.folder.file("uploads")).isEmpty, "nothing of a refused upload waits")
+        for inner in ["archive", "rejected"] {
             let kept = try FileManager.default.contentsOfDirectory(atPath: web.folder.file("uploads/" + inner))
             #expect(kept.isEmpty, "nothing of a refused upload is kept in \(inner): \(kept)")
         }

@@ -23,7 +23,8 @@ import WebTestSupport
         for path in ["/", "/scan", "/reminders", "/me", "/leads/1", "/events", "/nowhere"] {
             let response = try web.get(path)
             #expect(response.status == 303, "\(path)")
-            #expect(response.header("Location") == "/signin", "\(path)")
+            let next = path == "/" ? "" : "?next=" + WebFixture.encode(path)
+            #expect(response.header("Location") == "/signin" + next, "\(path)")
         }
         let signIn = try web.get("/signin")
         #expect(signIn.status == 200)
@@ -46,7 +47,8 @@ import WebTestSupport
         #expect(signedIn.header("Location") == "/")
         let after = try #require(web.cookie)
         #expect(after != before, "a new session id at sign-in")
-        #expect(signedIn.header("Set-Cookie")?.contains("HttpOnly; SameSite=Strict") == true)
+        #expect(signedIn.header("Set-Cookie")?.hasPrefix("prospects_session=") == true)
+        #expect(signedIn.header("Set-Cookie")?.contains("HttpOnly; SameSite=Lax") == true)
         let list = try web.get("/")
         #expect(list.status == 200)
         #expect(list.text.contains("Ada Lovelace"))
@@ -63,17 +65,76 @@ import WebTestSupport
         #expect(try web.get("/").header("Location") == "/signin", "the session ended at sign-out")
     }
 
-    @Test func aWrongPasswordIs401AndRepeatedFailuresAreRefusedWith429() throws {
-        let web = try Self.fixture()
+    /// A fixture whose clock stands still until the test moves it: delays are decided without sleeping.
+    static func fixtureWithClock(leads: [Prospect] = []) throws -> (WebFixture, TestClock) {
+        let clock = TestClock()
+        let web = try WebFixture(leads: leads, accounts: accounts) {
+            $0.requiresSignIn = true
+            $0.now = { clock.now }
+        }
+        return (web, clock)
+    }
+
+    @Test func aWrongPasswordIs401AndRepeatedFailuresAreDelayedWith429() throws {
+        let (web, clock) = try Self.fixtureWithClock()
         let wrong = try web.signIn("ada", "not the password")
         #expect(wrong.status == 401)
         #expect(wrong.text.contains("Wrong name or password."))
         #expect(try web.signIn("nobody", "whatever it is").status == 401, "an unknown name reads the same")
-        for _ in 0..<3 { _ = try web.signIn("ada", "still not it") }
+        for _ in 0..<2 { _ = try web.signIn("ada", "still not it") }
         let limited = try web.signIn("ada", "correct horse battery")
-        #expect(limited.status == 429, "five failures from this address: even the right password waits")
-        #expect(limited.header("Retry-After").flatMap(Int.init).map { $0 > 0 } == true)
+        #expect(limited.status == 429, "three failures from this address: the right password waits a second")
+        #expect(limited.header("Retry-After") == "1")
+        #expect(limited.text.contains("try again in 1 second"))
         #expect(try web.get("/").header("Location") == "/signin")
+        clock.advance(1)
+        #expect(try web.signIn("ada", "correct horse battery").status == 303, "after the delay, at once")
+    }
+
+    /// One booth behind one NAT: ten wrong passwords for one account, then another person's right password for
+    /// another account from the same address is accepted at once.
+    @Test func tenFailuresForOneAccountLeaveAnotherAccountAtTheSameAddressOpen() throws {
+        let (web, clock) = try Self.fixtureWithClock(leads: sampleLeads)
+        var statuses: [Int] = []
+        var waits: [Int] = []
+        for _ in 0..<10 {
+            let response = try web.signIn("ada", "a wrong guess")
+            statuses.append(response.status)
+            if let wait = response.header("Retry-After").flatMap(Int.init) {
+                waits.append(wait)
+                clock.advance(TimeInterval(wait))
+            }
+        }
+        #expect(statuses.filter { $0 == 401 }.count >= 3)
+        #expect(waits == waits.sorted() && waits.count >= 2 && waits.last! > waits.first!, "delays grow: \(waits)")
+        let colleague = WebFixture.sharingServer(of: web)
+        let signedIn = try colleague.signIn("bob", "staple of the booth")
+        #expect(signedIn.status == 303)
+        #expect(try colleague.get("/").text.contains("Ada Lovelace"))
+    }
+
+    /// A link to a lead opened before sign-in lands on that lead after it; a `next` naming another site is ignored.
+    @Test func signingInFromADeepLinkLandsOnTheLink() throws {
+        let web = try Self.fixture(leads: sampleLeads)
+        let ada = try #require(try web.leads()["Ada Lovelace"]?.id)
+        let asked = try web.get("/leads/\(ada)")
+        let location = try #require(asked.header("Location"))
+        #expect(location == "/signin?next=%2Fleads%2F\(ada)")
+        let page = try web.get(location)
+        #expect(page.text.contains("name=\"next\" value=\"/leads/\(ada)\""))
+        let token = try web.csrfToken(from: location)
+        let signedIn = try web.post(
+            "/signin", [("name", "bob"), ("password", "staple of the booth"), ("next", "/leads/\(ada)")], token: token)
+        #expect(signedIn.header("Location") == "/leads/\(ada)")
+        #expect(try web.get("/leads/\(ada)").text.contains("Ada Lovelace"))
+        for evil in ["//evil.example/", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "/\t/evil"] {
+            let other = try Self.fixture()
+            let token = try other.csrfToken(from: "/signin?next=" + WebFixture.encode(evil))
+            #expect(!(try other.get("/signin?next=" + WebFixture.encode(evil)).text.contains("evil.example")))
+            let response = try other.post(
+                "/signin", [("name", "bob"), ("password", "staple of the booth"), ("next", evil)], token: token)
+            #expect(response.header("Location") == "/", "\(evil)")
+        }
     }
 
     @Test func theSignedInAccountCollectsTheLeadsItUploads() throws {

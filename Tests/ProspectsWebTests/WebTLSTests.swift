@@ -1,7 +1,11 @@
 import Foundation
+import ProspectStore
+import ProspectsService
 import ProspectsTestSupport
-import ProspectsWeb
+import SystemCalls
 import Testing
+
+@testable import ProspectsWeb
 
 /// HTTPS by curl: with a self-signed certificate made once and kept, or with the files given; cookies are Secure.
 @Suite struct WebTLSTests {
@@ -66,7 +70,12 @@ import Testing
         let page = try Self.curl("https://127.0.0.1:\(server.port)/scan")
         #expect(page.hasPrefix("HTTP/1.1 200"))
         #expect(page.contains("; Secure"))
-        #expect(!(try Self.curl("http://127.0.0.1:\(server.port)/scan")).hasPrefix("HTTP/1.1 200"))
+        // Plain HTTP sent to the HTTPS port: a page that says to use https://, not a connection closed.
+        let plainAnswer = try Self.curl("http://127.0.0.1:\(server.port)/scan")
+        #expect(plainAnswer.hasPrefix("HTTP/1.1 400"), "\(plainAnswer.prefix(300))")
+        #expect(plainAnswer.contains("href=\"https://127.0.0.1:\(server.port)/scan\""))
+        #expect(plainAnswer.contains("Content-Security-Policy: default-src 'none'"))
+        #expect(try Self.curl("https://127.0.0.1:\(server.port)/scan").hasPrefix("HTTP/1.1 200"), "TLS still served")
         var plain = Self.configuration(folder)
         plain.port = 0
         let http = try WebServer(configuration: plain)
@@ -86,5 +95,51 @@ import Testing
             guard case .tlsUnavailable(let why) = error as? WebServerError else { return false }
             return why.contains("openssl")
         }
+    }
+
+    /// Bound to every address, as at a booth: the certificate names an address a phone on the network uses, the
+    /// server prints that address (not 0.0.0.0) and the certificate's fingerprint, and the next start reuses it;
+    /// a certificate made for loopback only is made anew.
+    @Test func onEveryAddressTheCertificateNamesTheMachinesAddressAndIsReused() throws {
+        let folder = try TemporaryDirectory(prefix: "prospects-web-tls")
+        defer { folder.cleanup() }
+        let addresses = MachineAddresses.interfaceAddresses().filter { !$0.contains(":") }
+        let address = try #require(addresses.first, "this machine has a non-loopback IPv4 address")
+        var configuration = Self.configuration(folder)
+        configuration.tlsSelfSigned = true
+        let certificate = folder.file("prospects-tls/cert.pem")
+        try WebServer(configuration: configuration).stop()  // loopback only
+        let loopbackOnly = try Data(contentsOf: URL(fileURLWithPath: certificate))
+        #expect(!SelfSignedCertificate.named(in: certificate, openssl: "/usr/bin/openssl").contains("IP:" + address))
+
+        _ = try ProspectsService(storeOption: configuration.storeOption, environment: [:]).addAccount(
+            name: "ada", role: .admin, password: "correct horse battery", iterations: 1_000)
+        configuration.host = "0.0.0.0"
+        let first: Data
+        do {
+            let server = try WebServer(configuration: configuration)
+            defer { server.stop() }
+            first = try Data(contentsOf: URL(fileURLWithPath: certificate))
+            #expect(first != loopbackOnly, "made anew: the old one did not name the machine's addresses")
+            let names = SelfSignedCertificate.named(in: certificate, openssl: "/usr/bin/openssl")
+            #expect(names.isSuperset(of: addresses.map { "IP:" + $0 }), "\(names)")
+            #expect(server.url == "https://\(address):\(server.port)/")
+            #expect(!server.urls.contains { $0.contains("0.0.0.0") })
+            let page = try Self.curl("https://\(address):\(server.port)/signin")
+            #expect(page.hasPrefix("HTTP/1.1 200"))
+            let fingerprint = try #require(server.certificateFingerprint)
+            let openssl = Process()
+            openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            openssl.arguments = ["x509", "-in", certificate, "-noout", "-fingerprint", "-sha256"]
+            let out = Pipe()
+            openssl.standardOutput = out
+            try openssl.run()
+            let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            openssl.waitUntilExit()
+            #expect(said.contains("=" + fingerprint), "\(said) against \(fingerprint)")
+        }
+        let again = try WebServer(configuration: configuration)
+        defer { again.stop() }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: certificate)) == first, "reused at the next start")
     }
 }

@@ -36,7 +36,7 @@ import WebTestSupport
         #expect(object["file"] as? String == "notes.png")
         #expect((object["kind"] as? String)?.isEmpty == false)
         #expect((object["message"] as? String)?.isEmpty == false)
-        #expect(try Self.names(in: uploads + "/.incoming").isEmpty, "nothing is left waiting once answered")
+        #expect(uploadsWaiting(in: uploads).isEmpty, "nothing is left waiting once answered")
         #expect(try web.leads()["Hedy Lamarr"]?.firstSource.hasSuffix("new.png") == true)
     }
 
@@ -52,6 +52,28 @@ import WebTestSupport
         let kept = try Self.names(in: archive).map { try Data(contentsOf: URL(fileURLWithPath: archive + "/" + $0)) }
         #expect(Set(kept) == [Data(first), Data(second)])
         #expect(try web.store().count() == 2)
+    }
+
+    /// The scan page gives its form a receipt; what the upload became can be asked for by it afterwards.
+    @Test func anUploadGivenAReceiptCanBeAskedAboutAfterwards() throws {
+        let web = try WebFixture()
+        let page = try web.get("/scan").text
+        let marker = try #require(page.range(of: "action=\"/scan?receipt="))
+        let receipt = String(page[marker.upperBound...].prefix { $0 != "\"" })
+        #expect(receipt.count == 16)
+        #expect(page.contains("href=\"/scan/receipts/\(receipt)\""))
+        var body = MultipartBody()
+        body.add(field: "csrf", value: try web.csrfToken())
+        body.add(
+            file: "pictures", fileName: "IMG_0100.png", contentType: "image/png",
+            content: PNGFixtures.contactCode("Hedy Lamarr\nhedy@example.net"))
+        let posted = try web.request(
+            "POST", "/scan?receipt=\(receipt)", headers: [("Content-Type", body.contentType)], body: body.finished)
+        #expect(posted.status == 303)
+        let answer = try web.get("/scan/receipts/\(receipt)")
+        #expect(answer.status == 200)
+        #expect(answer.text.contains("received whole"))
+        #expect(answer.text.contains("IMG_0100.png") && answer.text.contains("added: Hedy Lamarr"))
     }
 
     @Test func aClientFileNameNeverLeavesTheUploadsFolder() throws {

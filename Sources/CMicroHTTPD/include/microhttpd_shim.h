@@ -33,6 +33,13 @@ static inline int prospects_mhd_client_address(struct MHD_Connection *connection
     return getnameinfo(address, length, buffer, (socklen_t)size, NULL, 0, NI_NUMERICHOST) == 0 ? 0 : -1;
 }
 
+/// The connection's socket, or -1. The corresponding C function is the variadic `MHD_get_connection_info` with
+/// `MHD_CONNECTION_INFO_CONNECTION_FD`.
+static inline int prospects_mhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
 /// What a content reader returns at the regular end of a stream of unknown length.
 static inline ssize_t prospects_mhd_content_reader_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
 
