@@ -62,7 +62,8 @@ public struct StoreTable: Sendable, Hashable {
     }
 
     /// The tables `copy` carries, each after the tables it refers to. Left out: `web_sessions` (sign-ins belong to
-    /// the server they were made on), `store_generation` (the target's own, moved by the copy's commit), and the
+    /// the server they were made on), `web_keys` (the form-signing secret: the target's server makes its own),
+    /// `store_generation` (the target's own, moved by the copy's commit), and the
     /// schema's own bookkeeping (`schema_version`, `id_high_water`: the copy continues the source's ids).
     public static let copied: [StoreTable] = [
         StoreTable(
