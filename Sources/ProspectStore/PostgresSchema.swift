@@ -131,6 +131,18 @@ enum PostgresSchema {
         "CREATE INDEX web_sessions_by_account ON web_sessions (account, last_used_at)",
     ]
 
+    /// Version 7: as `SQLiteSchema.version7`.
+    static let version7 = [
+        """
+        CREATE TABLE other_phones (
+            prospect_id bigint NOT NULL REFERENCES prospects (id) ON DELETE CASCADE,
+            position integer NOT NULL,
+            phone text NOT NULL,
+            PRIMARY KEY (prospect_id, position)
+        )
+        """
+    ]
+
     /// Brings the database to `ProspectSQL.schemaVersion`, or throws `.schemaTooNew`.
     ///
     /// Several processes may start at once against a new database: a transaction-scoped advisory lock lets one
@@ -181,6 +193,10 @@ enum PostgresSchema {
             if version < 6 {
                 for sql in version6 { try connection.execute(sql) }
                 version = 6
+            }
+            if version < 7 {
+                for sql in version7 { try connection.execute(sql) }
+                version = 7
             }
             try connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)")
             try connection.execute("DELETE FROM schema_version")

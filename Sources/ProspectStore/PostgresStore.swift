@@ -89,12 +89,16 @@ public final class PostgresStore: ProspectStore {
 
     private static let insertLedgerEntry = NumberedSQL<ProspectSQL.LedgerValue>(ProspectSQL.insertLedgerEntry)
     private static let insertOtherEmail = NumberedSQL<ProspectSQL.OtherEmailValue>(ProspectSQL.insertOtherEmail)
+    private static let insertOtherPhone = NumberedSQL<ProspectSQL.OtherPhoneValue>(ProspectSQL.insertOtherPhone)
     private static let insertNote = NumberedSQL<ProspectSQL.NoteValue>(ProspectSQL.insertNote)
 
     private static let dialect = SQLDialect(
         searchKey: searchKey, contains: { "strpos(\($0), \($1)) > 0" },
         otherEmails: """
             (SELECT string_agg(email, chr(10) ORDER BY position) FROM other_emails WHERE prospect_id = prospects.id)
+            """,
+        otherPhones: """
+            (SELECT string_agg(phone, chr(10) ORDER BY position) FROM other_phones WHERE prospect_id = prospects.id)
             """,
         tags: "(SELECT string_agg(tag, chr(10)) FROM tags WHERE prospect_id = prospects.id)")
 
@@ -108,11 +112,15 @@ public final class PostgresStore: ProspectStore {
         if !created && (!carried.notes.isEmpty || !carried.tags.isEmpty) { try refreshSearchKey(.id(id)) }
     }
 
-    /// A new prospect's other addresses, first note and what it carries, which live in tables of their own.
+    /// A new prospect's other addresses and phones, first note and what it carries, which live in tables of their
+    /// own.
     private func recordDetails(of sighting: Sighting, id: Int64) throws(StoreError) {
         try recordCarried(of: sighting, id: id, created: true)
         for values in ProspectSQL.otherEmailValues(prospectID: id, sighting) {
             try connection.execute(Self.insertOtherEmail.text, Self.insertOtherEmail.values(values))
+        }
+        for values in ProspectSQL.otherPhoneValues(prospectID: id, sighting) {
+            try connection.execute(Self.insertOtherPhone.text, Self.insertOtherPhone.values(values))
         }
         if let values = ProspectSQL.noteValues(prospectID: id, sighting) {
             try connection.execute(Self.insertNote.text, Self.insertNote.values(values))

@@ -6,7 +6,7 @@ import ProspectsCore
 /// see `SQLParameter`), which SQLite binds as they are and PostgreSQL through `NumberedSQL`.
 enum ProspectSQL {
     /// The schema version this program writes; stores refuse newer ones with `.schemaTooNew`.
-    static let schemaVersion = 6
+    static let schemaVersion = 7
 
     /// Moves the store's change generation (`store_generation`, schema 5): run once by every write transaction,
     /// just before it commits, so that a reader that sees the new value sees the write too.
@@ -27,11 +27,12 @@ enum ProspectSQL {
     }
 
     /// The columns of `prospects` a `StoredProspect` is read from; the raw value is the column's place in
-    /// `columns(_:)`, which `prospect(from:)` reads it by. `otherEmails` is the store's aggregate of `other_emails`.
+    /// `columns(_:)`, which `prospect(from:)` reads it by. `otherEmails` and `otherPhones` are the store's aggregates
+    /// of `other_emails` and `other_phones`.
     enum Column: Int, CaseIterable {
         case id, name, email, emailKey, phone, organization, contacted, createdAt, lastSeenAt, scanCount
         case firstSource, remindAt, title, familyName, givenName, additionalNames, honorificPrefix, honorificSuffix
-        case rating, firstEvent, firstCollectedBy, otherEmails, tags
+        case rating, firstEvent, firstCollectedBy, otherEmails, tags, otherPhones
 
         var name: String {
             switch self {
@@ -58,6 +59,7 @@ enum ProspectSQL {
             case .firstCollectedBy: "first_collected_by"
             case .otherEmails: "other_emails"
             case .tags: "tags"
+            case .otherPhones: "other_phones"
             }
         }
 
@@ -73,6 +75,7 @@ enum ProspectSQL {
             switch column {
             case .otherEmails: "\(dialect.otherEmails) AS other_emails"
             case .tags: "\(dialect.tags) AS tags"
+            case .otherPhones: "\(dialect.otherPhones) AS other_phones"
             default: column.name
             }
         }.joined(separator: ", ")
@@ -133,11 +136,12 @@ enum ProspectSQL {
     }
 
     /// Whether `sighting` is plain (`isPlain`), and whether a prospect it creates has rows in other tables (other
-    /// addresses, a note: `recordDetails`).
+    /// addresses, other phones, a note: `recordDetails`).
     static func facts(of sighting: Sighting) -> (plain: Bool, hasDetails: Bool) {
         (
             isPlain(sighting),
-            !sighting.prospect.otherEmails.isEmpty || sighting.prospect.note != nil || sighting.carried != nil
+            !sighting.prospect.otherEmails.isEmpty || !sighting.prospect.otherPhones.isEmpty
+                || sighting.prospect.note != nil || sighting.carried != nil
         )
     }
 
@@ -395,6 +399,25 @@ enum ProspectSQL {
         }
     }
 
+    /// The values of `insertOtherPhone`.
+    enum OtherPhoneValue: Int, SQLParameter {
+        case prospectID, position, phone
+    }
+
+    static let insertOtherPhone =
+        "INSERT INTO other_phones (prospect_id, position, phone) VALUES (:prospectID, :position, :phone)"
+
+    /// A new prospect's other phones, numbered from 1.
+    static func otherPhoneValues(prospectID: Int64, _ sighting: Sighting) -> [SQLArguments<OtherPhoneValue>] {
+        sighting.prospect.otherPhones.enumerated().map { position, phone in
+            var values = SQLArguments<OtherPhoneValue>()
+            values[.prospectID] = .integer(prospectID)
+            values[.position] = .integer(Int64(position + 1))
+            values[.phone] = .text(phone)
+            return values
+        }
+    }
+
     /// The values of `insertNote` and `addNote`.
     enum NoteValue: Int, SQLParameter {
         case prospectID, writtenAt, author, text
@@ -541,6 +564,7 @@ enum ProspectSQL {
             values.set(.honorificSuffix, text: parts.suffix)
         }
         for email in prospect.otherEmails { try rejectNUL(email) }
+        for phone in prospect.otherPhones { try rejectNUL(phone) }
         if let event = sighting.event { values.set(.event, text: event) }
         if let collectedBy = sighting.collectedBy { values.set(.collectedBy, text: collectedBy) }
     }
@@ -583,6 +607,9 @@ enum ProspectSQL {
                 title: try row.optionalText(Column.title.rawValue),
                 nameParts: parts.allSatisfy { $0 == nil } ? nil : NameParts(components: parts.map { $0 ?? "" }),
                 otherEmails: try row.optionalText(Column.otherEmails.rawValue).map {
+                    $0.split(separator: "\n").map(String.init)
+                } ?? [],
+                otherPhones: try row.optionalText(Column.otherPhones.rawValue).map {
                     $0.split(separator: "\n").map(String.init)
                 } ?? []),
             key: try row.text(Column.emailKey.rawValue),

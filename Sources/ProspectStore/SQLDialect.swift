@@ -6,6 +6,8 @@ struct SQLDialect {
     let contains: @Sendable (_ haystack: String, _ needle: String) -> String
     /// A prospect's other addresses, in order, joined with line feeds (which no address holds); NULL for none.
     let otherEmails: String
+    /// A prospect's other phones, in order, joined with line feeds (which no phone holds); NULL for none.
+    let otherPhones: String
     /// A prospect's tags joined with line feeds (which no tag holds); NULL for none.
     let tags: String
     /// The clause that makes a subquery in FROM yield its rows in `order` (an id order) to the query around it, or

@@ -120,6 +120,17 @@ enum SQLiteSchema {
         CREATE INDEX web_sessions_by_account ON web_sessions (account, last_used_at);
         """
 
+    /// Version 7: a card's or row's phones after the first, as `other_emails` keeps its addresses after the first.
+    /// Nothing moves: a prospect keeps its `phone`.
+    static let version7 = """
+        CREATE TABLE other_phones (
+            prospect_id INTEGER NOT NULL REFERENCES prospects (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            phone TEXT NOT NULL,
+            PRIMARY KEY (prospect_id, position)
+        );
+        """
+
     /// Refuses a database of another program (tables, no `prospects` among them, or a `prospects` table without
     /// version 1's columns and no schema version): migrating would add our tables to it and switch it to WAL, for a
     /// mistyped `--store`.
@@ -187,6 +198,10 @@ enum SQLiteSchema {
             if version < 6 {
                 try database.executeScript(version6)
                 version = 6
+            }
+            if version < 7 {
+                try database.executeScript(version7)
+                version = 7
             }
             try database.execute("PRAGMA user_version = \(version)")
             guard from >= 1 else { return nil }

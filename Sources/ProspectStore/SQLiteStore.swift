@@ -92,20 +92,27 @@ public final class SQLiteStore: TransactionGrouping {
     /// `instr(haystack, needle) > 0` by `memchr` (`SQLiteDatabase.addContainsFunction`), for `ProspectQuery.search`.
     private static let containsFunction = "prospects_contains"
 
-    /// The other addresses come in the primary key's order, (prospect_id, position), the index SQLite reads them by.
+    /// The other addresses and phones come in the primary key's order, (prospect_id, position), the index SQLite
+    /// reads them by.
     private static let dialect = SQLDialect(
         searchKey: { "\(foldFunction)(\($0))" }, contains: { "\(containsFunction)(\($0), \($1))" },
         otherEmails: "(SELECT group_concat(email, char(10)) FROM other_emails WHERE prospect_id = prospects.id)",
+        otherPhones: "(SELECT group_concat(phone, char(10)) FROM other_phones WHERE prospect_id = prospects.id)",
         tags: "(SELECT group_concat(tag, char(10)) FROM tags WHERE prospect_id = prospects.id)",
         // A LIMIT keeps SQLite from flattening the subquery and dropping its ORDER BY; -1 is no limit.
         scanOrder: { "ORDER BY \($0) LIMIT -1" })
 
-    /// A new prospect's other addresses, first note and what it carries, which live in tables of their own.
+    /// A new prospect's other addresses and phones, first note and what it carries, which live in tables of their
+    /// own.
     private func recordDetails(of sighting: Sighting, id: Int64) throws(StoreError) {
         try recordCarried(of: sighting, id: id, created: true)
         if !sighting.prospect.otherEmails.isEmpty {
             let insert = try database.statement(ProspectSQL.insertOtherEmail, ProspectSQL.OtherEmailValue.self)
             for values in ProspectSQL.otherEmailValues(prospectID: id, sighting) { try insert.execute(values.values) }
+        }
+        if !sighting.prospect.otherPhones.isEmpty {
+            let insert = try database.statement(ProspectSQL.insertOtherPhone, ProspectSQL.OtherPhoneValue.self)
+            for values in ProspectSQL.otherPhoneValues(prospectID: id, sighting) { try insert.execute(values.values) }
         }
         if let values = ProspectSQL.noteValues(prospectID: id, sighting) {
             try database.statement(ProspectSQL.insertNote, ProspectSQL.NoteValue.self).execute(values.values)

@@ -79,6 +79,9 @@ public struct StoreTable: Sendable, Hashable {
         StoreTable(
             "other_emails", [("prospect_id", .integer), ("position", .integer), ("email", .text)],
             key: ["prospect_id", "position"]),
+        StoreTable(
+            "other_phones", [("prospect_id", .integer), ("position", .integer), ("phone", .text)],
+            key: ["prospect_id", "position"]),
         StoreTable("tags", [("prospect_id", .integer), ("tag", .text)], key: ["prospect_id", "tag"]),
         StoreTable(
             "notes",

@@ -114,6 +114,9 @@ struct ShowCommand: Subcommand {
         }
         if let title = p.title { rows.append(("title", SafeText.escaped(title))) }
         if let phone = p.phone { rows.append(("phone", SafeText.escaped(phone))) }
+        if !p.otherPhones.isEmpty {
+            rows.append(("other phones", p.otherPhones.map { SafeText.escaped($0) }.joined(separator: ", ")))
+        }
         if let organization = p.organization { rows.append(("organization", SafeText.escaped(organization))) }
         rows.append(("rating", stored.rating.rawValue))
         if !stored.tags.isEmpty {

@@ -1,7 +1,7 @@
 /// Reads NTT DoCoMo's `MECARD:` contact codes (`MECARD:N:Hudson,Paul;EMAIL:paul@example.com;;`).
 ///
 /// Uses `N` (written `Last,First`, shown `First Last`, and kept in its parts), the first non-blank `EMAIL` (later
-/// ones are other addresses), `TEL`, `ORG`, `TITLE` and `NOTE`. `NICKNAME`, `SOUND`, `ADR`, `URL`, `BDAY` and
+/// ones are other addresses), `TEL` (likewise: later ones are other phones), `ORG`, `TITLE` and `NOTE`. `NICKNAME`, `SOUND`, `ADR`, `URL`, `BDAY` and
 /// unknown keys are read past and ignored. A card without `N` is refused with `.emptyName`: the nickname is not a
 /// name to file a prospect under.
 enum MECardParser {
@@ -12,15 +12,17 @@ enum MECardParser {
     static func parse(_ body: some Sequence<Unicode.Scalar>) -> Result<Prospect, ScanError> {
         let fields = DoCoMoFields(body)
         let emails = fields.texts("EMAIL")
+        let phones = fields.texts("TEL")
         return ProspectBuilder.build(
             name: fields.first("N").map(displayName),
             email: emails.first,
-            phone: fields.text("TEL"),
+            phone: phones.first,
             organization: fields.text("ORG"),
             title: fields.text("TITLE"),
             nameParts: fields.first("N").flatMap(nameParts),
             otherEmails: Array(emails.dropFirst()),
-            note: fields.text("NOTE")
+            note: fields.text("NOTE"),
+            otherPhones: Array(phones.dropFirst())
         )
     }
 

@@ -40,13 +40,14 @@ public struct PayloadParser: Sendable {
     /// `EMAIL:` replaces the address column. The fields together may hold `maxPayloadBytes`, as a code may.
     ///
     /// Of several addresses (`otherEmails` after `email`), the first valid one becomes the address when `email` is
-    /// not valid, and the other valid ones are kept.
+    /// not valid, and the other valid ones are kept. Phones after `phone` (`otherPhones`) are the prospect's too.
     public func prospect(
         name: String, email: String, phone: String? = nil, organization: String? = nil, title: String? = nil,
-        nameParts: [String]? = nil, otherEmails: [String] = [], note: String? = nil
+        nameParts: [String]? = nil, otherEmails: [String] = [], note: String? = nil, otherPhones: [String] = []
     ) -> Result<Prospect, ScanError> {
         var bytes = name.utf8.count + email.utf8.count + (phone?.utf8.count ?? 0) + (organization?.utf8.count ?? 0)
         bytes += (title?.utf8.count ?? 0) + (note?.utf8.count ?? 0) + otherEmails.reduce(0) { $0 + $1.utf8.count }
+        if !otherPhones.isEmpty { bytes += otherPhones.reduce(0) { $0 + $1.utf8.count } }
         guard bytes <= Self.maxPayloadBytes else {
             return .failure(.payloadTooLong(bytes: bytes, limit: Self.maxPayloadBytes))
         }
@@ -60,7 +61,7 @@ public struct PayloadParser: Sendable {
         }
         return ProspectBuilder.build(
             name: name, email: email, phone: phone, organization: organization, title: title, nameParts: nameParts,
-            otherEmails: otherEmails, note: note)
+            otherEmails: otherEmails, note: note, otherPhones: otherPhones)
     }
 
     /// Like `parse(_:)`, and also says which format the payload was recognised as.

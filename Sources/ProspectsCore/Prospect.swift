@@ -6,8 +6,10 @@ public struct Prospect: Sendable, Hashable, Codable {
     public var name: String
     /// The email address as written (trimmed, NFC); see `key` for the form used to compare.
     public var email: String
-    /// A phone number, when the payload carried one (MECARD, vCard).
+    /// A phone number, when the payload carried one (MECARD, vCard): the first of its phones.
     public var phone: String?
+    /// The card's other phone numbers after `phone`, in the order written, none repeating an earlier one.
+    public var otherPhones: [String]
     /// An organisation, when the payload carried one (MECARD, vCard).
     public var organization: String?
     /// A job title (vCard and MECARD `TITLE`).
@@ -21,11 +23,12 @@ public struct Prospect: Sendable, Hashable, Codable {
 
     public init(
         name: String, email: String, phone: String? = nil, organization: String? = nil, title: String? = nil,
-        nameParts: NameParts? = nil, otherEmails: [String] = [], note: String? = nil
+        nameParts: NameParts? = nil, otherEmails: [String] = [], note: String? = nil, otherPhones: [String] = []
     ) {
         self.name = name
         self.email = email
         self.phone = phone
+        self.otherPhones = otherPhones
         self.organization = organization
         self.title = title
         self.nameParts = nameParts

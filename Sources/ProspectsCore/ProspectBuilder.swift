@@ -10,10 +10,11 @@ enum ProspectBuilder {
     ///
     /// Fields are checked in order name, email, phone, organisation, title, name parts, note, so the first problem
     /// in that order is the one reported. Other addresses that are not valid, or repeat an earlier one's dedup key,
-    /// are left out: a second address is no reason to refuse the card.
+    /// are left out: a second address is no reason to refuse the card. So are other phones that are blank, unsafe
+    /// or repeat an earlier one; the first of them is the phone when `phone` gives none.
     static func build(
         name: String?, email: String?, phone: String? = nil, organization: String? = nil, title: String? = nil,
-        nameParts: [String]? = nil, otherEmails: [String] = [], note: String? = nil
+        nameParts: [String]? = nil, otherEmails: [String] = [], note: String? = nil, otherPhones: [String] = []
     ) -> Result<Prospect, ScanError> {
         Result { () throws(ScanError) -> Prospect in
             let name = try cleanName(name ?? "").get()
@@ -30,6 +31,11 @@ enum ProspectBuilder {
                 prospect.nameParts = parts.isEmpty ? nil : parts
             }
             if !otherEmails.isEmpty { prospect.otherEmails = cleanOtherEmails(otherEmails, besides: email) }
+            if !otherPhones.isEmpty {
+                var phones = cleanOtherPhones(otherPhones, besides: prospect.phone)
+                if prospect.phone == nil, !phones.isEmpty { prospect.phone = phones.removeFirst() }
+                prospect.otherPhones = phones
+            }
             if let note { prospect.note = try cleanNote(note).get() }
             return prospect
         }
@@ -46,6 +52,19 @@ enum ProspectBuilder {
             emails.append(email)
         }
         return emails
+    }
+
+    /// The phones of `raw` cleaned as `phone` is (`cleanOptional`), without blank or unsafe ones, nor those written
+    /// as `primary` or an earlier one is.
+    static func cleanOtherPhones(_ raw: [String], besides primary: String?) -> [String] {
+        var phones: [String] = []
+        for candidate in raw {
+            guard case .success(let cleaned) = cleanOptional(candidate, field: "phone"), let phone = cleaned,
+                phone != primary, !phones.contains(phone)
+            else { continue }
+            phones.append(phone)
+        }
+        return phones
     }
 
     /// A note: trimmed, NFC, line breaks written LF, nil when blank; refused when it holds an unsafe scalar other

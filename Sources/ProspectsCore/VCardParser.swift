@@ -64,7 +64,8 @@ enum VCardParser {
             title: fields.title.map { EscapedText.unescape($0.unicodeScalars, newlines: true) },
             nameParts: fields.structuredName.map(nameParts),
             otherEmails: fields.otherEmails.map { EscapedText.unescape($0.unicodeScalars, newlines: true) },
-            note: fields.note.map { EscapedText.unescape($0.unicodeScalars, newlines: true) }
+            note: fields.note.map { EscapedText.unescape($0.unicodeScalars, newlines: true) },
+            otherPhones: fields.otherPhones.map(phoneText)
         )
     }
 
@@ -79,6 +80,8 @@ enum VCardParser {
         var note: String?
         /// The non-blank `EMAIL` values after the first; one that cannot be decoded is left out.
         var otherEmails: [String] = []
+        /// The non-blank `TEL` values after the first, likewise.
+        var otherPhones: [String] = []
 
         /// Keeps `line`'s value if it is a wanted property not seen yet. Decoding errors of a property that
         /// would be used are reported; a blank value is skipped so that a later one can win.
@@ -96,6 +99,10 @@ enum VCardParser {
             }
             if line.name == "EMAIL", email != nil {
                 if case .success(let text) = line.text(), !ScalarText.trimmed(text).isEmpty { otherEmails.append(text) }
+                return .success(())
+            }
+            if line.name == "TEL", phone != nil {
+                if case .success(let text) = line.text(), !ScalarText.trimmed(text).isEmpty { otherPhones.append(text) }
                 return .success(())
             }
             guard self[keyPath: slot] == nil else { return .success(()) }

@@ -13,7 +13,7 @@ public enum CSVField {
     public static func escape(_ value: String, guardingFormulas: Bool = true) -> String {
         var text = value
         if guardingFormulas, let first = value.utf8.first,
-            startsFormula(first) && !isPhoneNumber(value)
+            startsFormula(first) && !isPhoneNumber(value[...]) && !isPhoneList(value)
                 || first == Byte.apostrophe && value.utf8.dropFirst().first.map(followsGuard) == true
         {
             text = "'" + value
@@ -32,7 +32,7 @@ public enum CSVField {
 
     /// True for `+` then digits, with spaces, `(`, `)`, `-`, `.` and `/` between them, at least six digits in all,
     /// ending with a digit: a phone number, not a formula.
-    static func isPhoneNumber(_ value: String) -> Bool {
+    static func isPhoneNumber(_ value: Substring) -> Bool {
         let bytes = value.utf8
         guard bytes.first == Byte.plus, let last = bytes.last, (0x30...0x39).contains(last) else { return false }
         var digits = 0
@@ -45,6 +45,12 @@ public enum CSVField {
             }
         }
         return digits >= 6
+    }
+
+    /// True for phone numbers (`isPhoneNumber`) separated by ` ::: `, a cell of a lead's other phones: no formula.
+    static func isPhoneList(_ value: String) -> Bool {
+        let phones = value.split(separator: " ::: ", omittingEmptySubsequences: false)
+        return phones.count > 1 && phones.allSatisfy { isPhoneNumber($0) }
     }
 
     /// True when a cell's leading `'` followed by `next` is our guard, which import takes off: before a formula's

@@ -32,7 +32,7 @@ public enum CSVProfile: String, Sendable, CaseIterable {
             [
                 "First Name", "Middle Name", "Last Name", "Name Prefix", "Name Suffix", "Organization Name",
                 "Organization Title", "Notes", "Labels", "E-mail 1 - Label", "E-mail 1 - Value", "E-mail 2 - Label",
-                "E-mail 2 - Value", "Phone 1 - Label", "Phone 1 - Value",
+                "E-mail 2 - Value", "Phone 1 - Label", "Phone 1 - Value", "Phone 2 - Label", "Phone 2 - Value",
             ]
         }
     }
@@ -47,7 +47,7 @@ public enum CSVProfile: String, Sendable, CaseIterable {
             return [
                 parts.given, parts.family, prospect.email, prospect.phone ?? "", prospect.organization ?? "",
                 prospect.title ?? "", stored.isContacted ? Self.hubSpotContacted : Self.hubSpotNew,
-                notes.map(\.text).joined(separator: "\n\n"),
+                Self.notesCell(notes, otherPhones: prospect.otherPhones),
             ]
         case .salesforce:
             // A one-word name is the last name there, which is required; so is the company.
@@ -59,17 +59,27 @@ public enum CSVProfile: String, Sendable, CaseIterable {
                 organization.isEmpty ? Self.notProvided : organization, prospect.title ?? "",
                 Self.salesforceRating(stored.rating),
                 stored.isContacted ? Self.salesforceContacted : Self.salesforceNotContacted, "Trade Show",
-                notes.map(\.text).joined(separator: "\n\n"),
+                Self.notesCell(notes, otherPhones: prospect.otherPhones),
             ]
         case .google:
             let other = prospect.otherEmails.joined(separator: separator)
+            let otherPhones = prospect.otherPhones.joined(separator: separator)
             return [
                 parts.given, parts.additional, parts.family, parts.prefix, parts.suffix, prospect.organization ?? "",
                 prospect.title ?? "", notes.map(\.text).joined(separator: "\n\n"),
                 stored.tags.joined(separator: separator), "* Work", prospect.email, other.isEmpty ? "" : "Other",
-                other, prospect.phone == nil ? "" : "Work", prospect.phone ?? "",
+                other, prospect.phone == nil ? "" : "Work", prospect.phone ?? "", otherPhones.isEmpty ? "" : "Other",
+                otherPhones,
             ]
         }
+    }
+
+    /// The notes column of a profile with one phone column: the notes, then the other phones on a line of their own
+    /// (`Other phones: …`), which the CRM would otherwise not be given.
+    static func notesCell(_ notes: [ProspectNote], otherPhones: [String]) -> String {
+        var paragraphs = notes.map(\.text)
+        if !otherPhones.isEmpty { paragraphs.append("Other phones: " + otherPhones.joined(separator: ", ")) }
+        return paragraphs.joined(separator: "\n\n")
     }
 
     /// The card's own name parts, else the display name split as vCard's `N` is (`PersonName`).

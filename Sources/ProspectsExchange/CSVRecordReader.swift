@@ -119,8 +119,7 @@ public final class CSVRecordReader: ImportRecordReader {
         var record = ImportRecord(
             name: name, email: emails.first ?? "", phone: phones.first,
             organization: try optionalField(columns.organization, line: line), line: line)
-        // A lead has one phone: the others are kept as a note rather than dropped.
-        if phones.count > 1 { record.plainNotes.append("Other phones: " + phones.dropFirst().joined(separator: ", ")) }
+        if phones.count > 1 { record.otherPhones = Array(phones.dropFirst()) }
         record.otherEmails = Array(emails.dropFirst())
         for column in columns.otherEmails {
             guard let text = try optionalField(column, line: line) else { continue }

@@ -16,8 +16,8 @@ struct ImportColumns: Sendable, Equatable {
 
     var name: Name
     var email: Int
-    /// Every phone column, in the aliases' order: a row takes the first that is not empty (Outlook writes Business
-    /// Phone before Mobile Phone, and many rows fill only one of them).
+    /// Every phone column, in the aliases' order: a row's first phone is its phone (Outlook writes Business Phone
+    /// before Mobile Phone, and many rows fill only one of them), the others its other phones.
     var phones: [Int]
     var organization: Int?
     var contacted: Int?
@@ -43,6 +43,7 @@ struct ImportColumns: Sendable, Equatable {
     static let phoneAliases = [
         "phone", "tel", "telephone", "phonenumber", "mobile", "mobilephone", "phone1value", "businessphone",
         "workphone", "phone2value", "phone3value", "businessphone2", "homephone", "homephone2", "otherphone",
+        "otherphones",
     ]
     static let organizationAliases = [
         "organization", "organisation", "company", "org", "organization1name", "companyname", "organizationname",

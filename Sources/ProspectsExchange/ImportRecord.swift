@@ -10,6 +10,9 @@ public struct ImportRecord: Sendable, Hashable {
     public var email: String
     /// The phone number, or nil when the column is absent or the cell empty.
     public var phone: String?
+    /// More phones of the same person (Outlook's several phone columns, a Google Contacts cell `+1 555 ::: +44 20`),
+    /// after `phone`.
+    public var otherPhones: [String] = []
     /// The organisation, or nil when the column is absent or the cell empty.
     public var organization: String?
     /// Whether the prospect was contacted, or nil when the file does not say.

@@ -186,6 +186,13 @@ public final class JSONLinesRecordReader: ImportRecordReader {
                 ignore(key, found, "is not a list of text")
             }
         }
+        if let (key, found) = value("otherPhones") {
+            if let phones = found as? [String] {
+                record.otherPhones = phones
+            } else {
+                ignore(key, found, "is not a list of text")
+            }
+        }
         if let (key, found) = value("contacted", "isContacted") {
             // JSONSerialization gives NSNumber for booleans, so 1 and 0 pass as true and false too; the words a CSV
             // column takes ("yes", "no") are taken here as well.

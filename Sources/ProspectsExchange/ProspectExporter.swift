@@ -23,7 +23,7 @@ public struct ProspectExporter: Sendable {
     public static let csvColumns = [
         "id", "name", "email", "phone", "organization", "contacted", "createdAt", "lastSeenAt", "scanCount", "remindAt",
         "title", "familyName", "givenName", "additionalNames", "honorificPrefix", "honorificSuffix", "otherEmails",
-        "rating", "tags", "notes",
+        "otherPhones", "rating", "tags", "notes",
     ]
 
     /// The CSV header row (CRLF-terminated), or "" for formats without one.
@@ -71,7 +71,8 @@ public struct ProspectExporter: Sendable {
                 ISO8601.string(stored.createdAt), ISO8601.string(stored.lastSeenAt), String(stored.scanCount),
                 stored.remindAt.map(ISO8601.string) ?? "", stored.prospect.title ?? "",
             ] + parts.components + [
-                stored.prospect.otherEmails.joined(separator: separator), stored.rating.rawValue,
+                stored.prospect.otherEmails.joined(separator: separator),
+                stored.prospect.otherPhones.joined(separator: separator), stored.rating.rawValue,
                 stored.tags.joined(separator: separator), notes.map(\.text).joined(separator: separator),
             ]
         return fields.map { CSVField.escape($0, guardingFormulas: guardsFormulas) }.joined(separator: ",") + "\r\n"
@@ -104,6 +105,7 @@ public struct ProspectExporter: Sendable {
             line.add("nameParts", object: object)
         }
         line.add("otherEmails", rawArray: stored.prospect.otherEmails.map(JSONLine.quote))
+        line.add("otherPhones", rawArray: stored.prospect.otherPhones.map(JSONLine.quote))
         line.add("rating", stored.rating.rawValue)
         line.add("tags", rawArray: stored.tags.map(JSONLine.quote))
         line.add("event", stored.firstEvent)

@@ -7,7 +7,8 @@ public enum VCardWriter {
     /// The longest a physical line may be, in octets, without its CRLF (RFC 6350 §3.2).
     static let maxLineOctets = 75
 
-    /// One card: `BEGIN`, `VERSION`, `UID`, `FN`, `N`, `EMAIL`, then the other addresses, `TEL`, `ORG`, `TITLE`,
+    /// One card: `BEGIN`, `VERSION`, `UID`, `FN`, `N`, `EMAIL`, then the other addresses, a `TEL` per phone, `ORG`,
+    /// `TITLE`,
     /// `CATEGORIES` (the tags), a `NOTE` per note when known (its author and time as `X-PROSPECTS-AUTHOR` and
     /// `X-PROSPECTS-WRITTEN` parameters), the rest as `X-PROSPECTS-` properties (`RATING`, `CONTACTED`,
     /// `REMIND-AT`, `ADDED`, `LAST-SEEN`, `SCAN-COUNT`, `EVENT`, `COLLECTED-BY`; times in ISO 8601 UTC to the
@@ -31,6 +32,7 @@ public enum VCardWriter {
         card += contentLine("EMAIL:" + escape(prospect.email))
         for email in prospect.otherEmails { card += contentLine("EMAIL:" + escape(email)) }
         if let phone = prospect.phone, !phone.isEmpty { card += contentLine("TEL:" + escape(phone)) }
+        for phone in prospect.otherPhones { card += contentLine("TEL:" + escape(phone)) }
         if let organization = prospect.organization, !organization.isEmpty {
             // One component: a `;` inside the name is escaped rather than read as an organisational unit.
             card += contentLine("ORG:" + escape(organization))

@@ -360,7 +360,8 @@ public final class Importer {
         return parser.prospect(
             name: Self.joiningLines(record.name), email: record.email, phone: record.phone.map(Self.joiningLines),
             organization: record.organization.map(Self.joiningLines), title: record.title.map(Self.joiningLines),
-            nameParts: record.nameParts, otherEmails: record.otherEmails)
+            nameParts: record.nameParts, otherEmails: record.otherEmails,
+            otherPhones: record.otherPhones.map(Self.joiningLines))
     }
 
     /// What `record` carries beyond its card, each note, tag, author, event and collector checked as the `note` and

@@ -122,7 +122,10 @@ public final class Loader {
             for prospect in file.prospects {
                 let key = DedupKey.make(prospect.email)
                 if let at = place[key] {
-                    people[at].phone = people[at].phone ?? prospect.phone
+                    if people[at].phone == nil {
+                        people[at].phone = prospect.phone
+                        people[at].otherPhones = prospect.otherPhones
+                    }
                     people[at].organization = people[at].organization ?? prospect.organization
                 } else {
                     place[key] = people.count

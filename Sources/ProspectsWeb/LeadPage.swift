@@ -50,6 +50,9 @@ struct LeadPage {
                     field("Other emails", prospect.otherEmails.joined(separator: ", "))
                 }
                 if let phone = prospect.phone, !phone.isEmpty { field("Phone", phone) }
+                if !prospect.otherPhones.isEmpty {
+                    field("Other phones", prospect.otherPhones.joined(separator: ", "))
+                }
                 if let organization = prospect.organization, !organization.isEmpty {
                     field("Organisation", organization)
                 }

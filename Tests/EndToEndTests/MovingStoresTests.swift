@@ -11,12 +11,18 @@ import Testing
         return result
     }
 
-    /// A store whose leads were worked: notes, a rating, tags, contacted, a reminder, a second scan.
+    /// A store whose leads were worked: several phones, notes, a rating, tags, contacted, a reminder, a second scan.
     func workedStore(in folder: TemporaryDirectory) throws -> String {
         let store = folder.file("worked.sqlite")
         let csv = folder.file("list.csv")
-        try Data("name,email,phone,organization\nAda King,ada@example.org,+44 1,Engines\nBob,bob@example.com,,\n".utf8)
-            .write(to: URL(fileURLWithPath: csv))
+        try Data(
+            """
+            name,email,phone,mobile phone,organization
+            Ada King,ada@example.org,+44 1,+44 7700 1 ::: +44 7700 2,Engines
+            Bob,bob@example.com,,,
+
+            """.utf8
+        ).write(to: URL(fileURLWithPath: csv))
         _ = try run(["import", "--store", store, "--event", "Expo", "--by", "sam", csv])
         _ = try run(["import", "--store", store, "--again", "--by", "lee", csv])
         _ = try run(["note", "--store", store, "--by", "kim", "ada@example.org", "call back"])
@@ -41,6 +47,14 @@ import Testing
         }
         #expect(try withoutIDs(second) == withoutIDs(first))
         #expect(try String(contentsOfFile: first, encoding: .utf8).contains(#""text":"call back""#))
+        #expect(
+            try String(contentsOfFile: second, encoding: .utf8).contains(
+                #""phone":"+44 1","organization":"Engines""#))
+        #expect(
+            try String(contentsOfFile: second, encoding: .utf8).contains(#""otherPhones":["+44 7700 1","+44 7700 2"]"#))
+        let show = try run(["show", "--store", folder.file("moved.sqlite"), "ada@example.org"])
+        #expect(show.output.contains("other phones"), "\(show.output)")
+        #expect(show.output.contains("+44 7700 1, +44 7700 2"), "\(show.output)")
     }
 
     @Test func copyGivesTheSameStoreAndRefusesOneWithProspects() throws {

@@ -50,6 +50,20 @@ import Testing
         #expect(prepared.hasDetails == [false, true, false])
     }
 
+    /// Other phones alone give a new prospect rows of its own to record, and a NUL in one fails the values too.
+    @Test func otherPhonesRideAlongAsDetails() throws {
+        let phones = Sighting(
+            prospect: .init(name: "Ola", email: "ola@example.no", phone: "+47 22 00 00 00", otherPhones: ["+47 400"]),
+            source: "ola.vcf", seenAt: Self.date(1))
+        let prepared = PreparedSightings([phones])
+        #expect(prepared.hasDetails == [true] && prepared.plain == [false])
+        _ = try prepared.upserts.get()
+        let nul = Sighting(
+            prospect: .init(name: "Ola", email: "ola@example.no", phone: "+47 22", otherPhones: ["+47\u{0}400"]),
+            source: "ola.vcf", seenAt: Self.date(1))
+        #expect(throws: StoreError.self) { try PreparedSightings([nul]).upserts.get() }
+    }
+
     @Test func aTextTheStoreCannotHoldFailsThePreparedValues() {
         let nul = Sighting(prospect: .init(name: "A\u{0}B", email: "a@example.com"), source: "a", seenAt: Self.date(1))
         let prepared = PreparedSightings(Self.sightings + [nul])

@@ -534,7 +534,7 @@ struct ProspectStoreConformanceTests {
         _ = try fixture.open()
         try fixture.executeRaw(
             [
-                "DROP INDEX web_sessions_by_account", "DROP TABLE web_keys",
+                "DROP TABLE other_phones", "DROP INDEX web_sessions_by_account", "DROP TABLE web_keys",
                 "INSERT INTO web_sessions (session_key, csrf_token, account, role, created_at, last_used_at) "
                     + "VALUES ('k', 't', 'sam', 'admin', 1, 2)",
             ]
@@ -558,7 +558,7 @@ struct ProspectStoreConformanceTests {
         case .postgres: try fixture.executeRaw(["UPDATE schema_version SET version = 99"])
         }
         expectStoreError({ () throws(StoreError) in _ = try fixture.open() }) { error in
-            error == .schemaTooNew(found: 99, supported: 6)
+            error == .schemaTooNew(found: 99, supported: 7)
         }
     }
 

@@ -25,6 +25,7 @@ struct RoundTripConformanceTests {
 
         let first = try Self.export(source, to: folder.file("first.jsonl"))
         #expect(first.contains("\"history\""), "the export carries the scan history")
+        #expect(first.contains(#""otherPhones":["+44 7700 900123","+44 20 7946 0001"]"#), "and every phone")
         let summary = try ProspectsService(location: target.location).importList(
             .init(path: folder.file("first.jsonl"), format: .json)
         ) { event in Issue.record("unexpected \(event)") }
@@ -75,7 +76,8 @@ struct RoundTripConformanceTests {
             name: "Ada King", email: "Ada@Example.org", phone: "+44 20 7946 0000", organization: "Analytical Engines",
             title: "Countess",
             nameParts: NameParts(family: "King", given: "Ada", additional: "Augusta", prefix: "Dr.", suffix: "FRS"),
-            otherEmails: ["ada@engines.example", "lovelace@example.net"], note: "Met at the booth")
+            otherEmails: ["ada@engines.example", "lovelace@example.net"], note: "Met at the booth",
+            otherPhones: ["+44 7700 900123", "+44 20 7946 0001"])
         _ = try store.record([
             Sighting(
                 prospect: ada, source: "cards/ada.png", seenAt: date(1_000_000), createdAtIfNew: date(1_000_000),

@@ -41,6 +41,7 @@ struct StoreCopyConformanceTests {
         let rows = Dictionary(uniqueKeysWithValues: summary.tables.map { ($0.name, $0.rows) })
         #expect(rows["prospects"] == 3 && rows["notes"] == 3 && rows["tags"] == 2 && rows["files"] == 1)
         #expect(rows["accounts"] == 1 && rows["scans"] == 2 && rows["other_emails"] == 2)
+        #expect(rows["other_phones"] == 2)
 
         // The same export, ids included.
         #expect(

@@ -56,6 +56,22 @@ import Testing
             try parse("BEGIN:VCARD\nFN:Paul\nEMAIL:paul@example.com\nNOTE:a\\n\tb\nEND:VCARD").get().note == "a\n\tb")
     }
 
+    /// Fields split apart (an imported row's phone columns): other phones are cleaned as the phone is, blank,
+    /// unsafe and repeated ones left out; with no phone, the first of them is the phone.
+    @Test func otherPhonesAreCleanedAndTheFirstStandsInForAMissingPhone() throws {
+        let parser = PayloadParser()
+        let several = try parser.prospect(
+            name: "Ann", email: "ann@example.com", phone: " +1 555 0100 ",
+            otherPhones: ["", "+1 555 0100", "+1\u{202E}555", " +1 555 0101", "+1 555 0101"]
+        ).get()
+        #expect(several.phone == "+1 555 0100" && several.otherPhones == ["+1 555 0101"])
+        let noPhone = try parser.prospect(
+            name: "Ann", email: "ann@example.com", otherPhones: ["  ", "+1 555 0102", "+1 555 0103"]
+        ).get()
+        #expect(noPhone.phone == "+1 555 0102" && noPhone.otherPhones == ["+1 555 0103"])
+        #expect(try parser.prospect(name: "Ann", email: "ann@example.com").get().otherPhones.isEmpty)
+    }
+
     @Test func aCardWithoutTheNewFieldsHasNone() {
         let prospect = try? parse("Paul Hudson\npaul@example.com").get()
         #expect(prospect?.title == nil && prospect?.nameParts == nil && prospect?.note == nil)

@@ -61,6 +61,12 @@ import Testing
         #expect(parse(payload) == ok("Paul", "first@example.com", otherEmails: ["second@example.com"]))
     }
 
+    @Test func severalPhonesAreAllKept() {
+        let payload = "MECARD:N:Paul;TEL:;TEL:+1 555 0100;TEL:+1 555 0101;TEL:+1 555 0100;EMAIL:paul@example.com;;"
+        #expect(
+            parse(payload) == ok("Paul", "paul@example.com", phone: "+1 555 0100", otherPhones: ["+1 555 0101"]))
+    }
+
     @Test func theFirstEmailWinsEvenWhenInvalid() {
         let payload = "MECARD:N:Paul;EMAIL:nope;EMAIL:second@example.com;;"
         #expect(parse(payload) == badEmail("nope", .missingAt))

@@ -23,12 +23,13 @@ func failure(_ payload: String) -> ScanError? {
 /// `parts` are the name's parts in vCard's order (family, given, additional, prefix, suffix).
 func ok(
     _ name: String, _ email: String, phone: String? = nil, organization: String? = nil, title: String? = nil,
-    parts: [String]? = nil, otherEmails: [String] = [], note: String? = nil
+    parts: [String]? = nil, otherEmails: [String] = [], note: String? = nil, otherPhones: [String] = []
 ) -> Result<Prospect, ScanError> {
     .success(
         Prospect(
             name: name, email: email, phone: phone, organization: organization, title: title,
-            nameParts: parts.map(NameParts.init(components:)), otherEmails: otherEmails, note: note))
+            nameParts: parts.map(NameParts.init(components:)), otherEmails: otherEmails, note: note,
+            otherPhones: otherPhones))
 }
 
 /// `.invalidEmail` for `address`, the expected failure of a two-line payload whose second line it is.

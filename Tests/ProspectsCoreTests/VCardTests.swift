@@ -115,6 +115,28 @@ import Testing
         #expect(parse(payload) == ok("Paul", "home@example.com", otherEmails: ["work@example.com"]))
     }
 
+    /// Every `TEL` is the lead's: the first non-blank is the phone, the others its other phones in order, a
+    /// repeated one once, a `tel:` URI's scheme dropped.
+    @Test func severalPhonesAreAllKept() {
+        let payload = """
+            BEGIN:VCARD
+            VERSION:4.0
+            FN:Paul
+            TEL;TYPE=work:
+            TEL;TYPE=work:+1 555 0100
+            TEL;TYPE=cell;VALUE=uri:tel:+1-555-0101
+            TEL;TYPE=home:+1 555 0100
+            item2.TEL:+44 20 7946 0000
+            EMAIL:paul@example.com
+            END:VCARD
+            """
+        #expect(
+            parse(payload)
+                == ok(
+                    "Paul", "paul@example.com", phone: "+1 555 0100", otherPhones: ["+1-555-0101", "+44 20 7946 0000"])
+        )
+    }
+
     @Test func quotedParameterValuesMayHoldColonsAndSemicolons() {
         let payload = "BEGIN:VCARD\nFN:Paul\nEMAIL;X-LABEL=\"a:b;c\":paul@example.com\nEND:VCARD"
         #expect(parse(payload) == ok("Paul", "paul@example.com"))

@@ -57,12 +57,33 @@ import Testing
         #expect(
             lines[0] == "First Name,Middle Name,Last Name,Name Prefix,Name Suffix,Organization Name,Organization Title,"
                 + "Notes,Labels,E-mail 1 - Label,E-mail 1 - Value,E-mail 2 - Label,E-mail 2 - Value,Phone 1 - Label,"
-                + "Phone 1 - Value")
+                + "Phone 1 - Value,Phone 2 - Label,Phone 2 - Value")
         #expect(
             csv.hasSuffix(
                 "Johnny,Q.,Appleseed,Dr.,Jr.,\"Orchards, Inc.\",Head Grower,\"Met at the fair\nwants a demo\n\nsent; "
                     + "deck\",\"fair ::: vip,gold\",* Work,johnny@example.com,Other,apples@example.org ::: "
-                    + "jq@home.example,Work,+34 600 123 456\r\n"))
+                    + "jq@home.example,Work,+34 600 123 456,,\r\n"))
+    }
+
+    /// Every phone: Google's second phone column holds the others in one cell, read back as the lead's phones;
+    /// HubSpot and Salesforce, with one phone column, get the others in their notes column.
+    @Test func everyPhoneGoesOutInEachProfile() throws {
+        var johnny = Self.withPhoneAndCompany()
+        johnny.prospect.otherPhones = ["+34 600 123 457", "+1 555 0100"]
+        var evilPhones = johnny
+        evilPhones.prospect.otherPhones = ["+1 555 0100", "=1"]
+        let google = Self.export(.google, [johnny])
+        #expect(google.hasSuffix(",Work,+34 600 123 456,Other,+34 600 123 457 ::: +1 555 0100\r\n"), "no formula")
+        #expect(ProspectExporter(format: .csv, profile: .google).record(evilPhones).contains(",'+1 555 0100 ::: =1"))
+        let folder = try TemporaryFolder()
+        let record = try #require(try CSVRecordReader(path: try folder.write("google.csv", google)).next())
+        #expect(record.phone == "+34 600 123 456" && record.otherPhones == ["+34 600 123 457", "+1 555 0100"])
+        #expect(record.plainNotes.isEmpty)
+        for profile in [CSVProfile.hubspot, .salesforce] {
+            let csv = Self.export(profile, [johnny], notes: DetailsExportTests.notes)
+            #expect(
+                csv.contains("sent; deck\n\nOther phones: +34 600 123 457, +1 555 0100\""), "\(profile): \(csv)")
+        }
     }
 
     /// A formula in a cell is still guarded under every profile.

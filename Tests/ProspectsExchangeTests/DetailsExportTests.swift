@@ -51,10 +51,10 @@ import Testing
         #expect(
             header.hasSuffix(
                 "title,familyName,givenName,additionalNames,honorificPrefix,honorificSuffix,"
-                    + "otherEmails,rating,tags,notes\r\n"))
+                    + "otherEmails,otherPhones,rating,tags,notes\r\n"))
         #expect(
             csv.hasSuffix(
-                "Head Grower,Appleseed,Johnny,Q.,Dr.,Jr.,apples@example.org,hot,\"fair ::: vip,gold\","
+                "Head Grower,Appleseed,Johnny,Q.,Dr.,Jr.,apples@example.org,,hot,\"fair ::: vip,gold\","
                     + "\"Met at the fair\nwants a demo ::: sent; deck\"\r\n"))
         let json = ProspectExporter(format: .json).record(Self.johnny(), notes: Self.notes)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -64,6 +64,31 @@ import Testing
         #expect(object["rating"] as? String == "hot")
         #expect(object["tags"] as? [String] == ["fair", "vip,gold"])
         #expect((object["notes"] as? [[String: String]])?.map { $0["author"] } == ["ana", "bo"])
+    }
+
+    /// Every phone, in each of our formats, and read back by import as the lead's phones.
+    @Test func everyPhoneIsWrittenAndReadBack() throws {
+        var ola = Fixtures.stored(3, "Ola Nordmann", "ola@example.no")
+        ola.prospect.phone = "+47 22 00 00 00"
+        ola.prospect.otherPhones = ["+47 400 00 000", "+47 900 00 000"]
+        let phones = ["+47 22 00 00 00", "+47 400 00 000", "+47 900 00 000"]
+
+        let card = VCardWriter.card(ola)
+        #expect(card.components(separatedBy: "\r\n").filter { $0.hasPrefix("TEL:") } == phones.map { "TEL:" + $0 })
+        let parsed = try PayloadParser().parse(card).get()
+        #expect([parsed.phone] + parsed.otherPhones == phones)
+
+        let folder = try TemporaryFolder()
+        let csv = ProspectExporter(format: .csv)
+        let csvPath = try folder.write("ola.csv", csv.header() + csv.record(ola))
+        let row = try #require(try CSVRecordReader(path: csvPath).next())
+        #expect([row.phone] + row.otherPhones == phones && row.plainNotes.isEmpty)
+
+        let json = ProspectExporter(format: .json).record(ola)
+        #expect(json.contains(#""otherPhones":["+47 400 00 000","+47 900 00 000"]"#))
+        let jsonPath = try folder.write("ola.jsonl", json)
+        let line = try #require(try JSONLinesRecordReader(path: jsonPath).next())
+        #expect([line.phone] + line.otherPhones == phones)
     }
 
     @Test func aGoogleCellOfSeveralAddressesGivesTheFirstValidOneAndKeepsTheRest() throws {

@@ -10,11 +10,12 @@ import Testing
         #expect(
             exporter.header()
                 == "id,name,email,phone,organization,contacted,createdAt,lastSeenAt,scanCount,remindAt,title,familyName,"
-                + "givenName,additionalNames,honorificPrefix,honorificSuffix,otherEmails,rating,tags,notes\r\n")
+                + "givenName,additionalNames,honorificPrefix,honorificSuffix,otherEmails,otherPhones,rating,tags,"
+                + "notes\r\n")
         let row = exporter.record(Fixtures.stored(1, "Paul Hudson", "paul@example.com", contacted: true))
         #expect(
             row
-                == "1,Paul Hudson,paul@example.com,,,true,2024-05-29T16:26:40.250Z,2024-05-30T16:26:40.500Z,2,,,,,,,,,"
+                == "1,Paul Hudson,paul@example.com,,,true,2024-05-29T16:26:40.250Z,2024-05-30T16:26:40.500Z,2,,,,,,,,,,"
                 + "none,,\r\n")
     }
 
@@ -44,7 +45,7 @@ import Testing
         #expect(line.filter { $0 == "\n" }.count == 1)
         #expect(
             line
-                == #"{"id":2,"name":"Zoë Müller","email":"zoe@example.de","contacted":true,"createdAt":"2024-05-29T16:26:40.250Z","lastSeenAt":"2024-05-30T16:26:40.500Z","scanCount":3,"phone":null,"organization":null,"remindAt":"2024-05-30T16:26:40.500Z","source":"scans/2.png","title":null,"otherEmails":[],"rating":"none","tags":[],"event":null,"collectedBy":null}"#
+                == #"{"id":2,"name":"Zoë Müller","email":"zoe@example.de","contacted":true,"createdAt":"2024-05-29T16:26:40.250Z","lastSeenAt":"2024-05-30T16:26:40.500Z","scanCount":3,"phone":null,"organization":null,"remindAt":"2024-05-30T16:26:40.500Z","source":"scans/2.png","title":null,"otherEmails":[],"otherPhones":[],"rating":"none","tags":[],"event":null,"collectedBy":null}"#
                 + "\n")
         // Every awkward prospect is one line of valid JSON.
         for stored in Fixtures.awkward {

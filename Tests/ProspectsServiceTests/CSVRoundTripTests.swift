@@ -74,10 +74,8 @@ import Testing
         let ada = try #require(try service.details(of: .email("ada@engines.example")))
         #expect(ada.stored.tags == ["Expo 2026", "VIP"])
         #expect(ada.stored.prospect.phone == "+44 20 7946 0000")
-        #expect(
-            ada.notes.map(\.text) == [
-                "Met at the booth.\nWants a demo in January.", "Other phones: +44 20 7946 0001, +44 20 7946 0002",
-            ])
+        #expect(ada.stored.prospect.otherPhones == ["+44 20 7946 0001", "+44 20 7946 0002"])
+        #expect(ada.notes.map(\.text) == ["Met at the booth.\nWants a demo in January."])
         #expect(try service.details(of: .email("bobby@example.com"))?.stored.prospect.name == "Bobby")
     }
 }

@@ -12,7 +12,7 @@ import WebTestSupport
         let web = try WebFixture(leads: [
             Prospect(
                 name: "Ada Lovelace", email: "ada@example.org", phone: "+44 20 7946 0000", title: "Analyst",
-                otherEmails: ["ada@engines.example"]),
+                otherEmails: ["ada@engines.example"], otherPhones: ["+44 7700 900123", "+44 20 7946 0001"]),
             Prospect(name: "Grace Hopper", email: "grace@example.org"),
         ])
         let store = try web.store()
@@ -29,7 +29,8 @@ import WebTestSupport
         let page = try web.get("/leads/\(ada.id)").text
         for text in [
             "<dt>Title</dt><dd>Analyst</dd>", "<dt>Other emails</dt><dd>ada@engines.example</dd>",
-            "<dt>Phone</dt>", "<dt>Rating</dt><dd>hot</dd>", "<dt>Tags</dt><dd>demo</dd>", "<dt>Reminder</dt>",
+            "<dt>Phone</dt>", "<dt>Other phones</dt><dd>+44 7700 900123, +44 20 7946 0001</dd>",
+            "<dt>Rating</dt><dd>hot</dd>", "<dt>Tags</dt><dd>demo</dd>", "<dt>Reminder</dt>",
             "Call back after the talk", "<strong class=\"author\">sam</strong>", "Expo 2026",
             "<td data-label=\"Collected by\">sam</td>", "booth.png",
         ] {
@@ -37,7 +38,7 @@ import WebTestSupport
         }
         let grace = try #require(try web.leads()["Grace Hopper"])
         let plain = try web.get("/leads/\(grace.id)").text
-        for row in ["Organisation", "Phone", "Title", "Other emails", "Rating", "Tags", "Reminder"] {
+        for row in ["Organisation", "Phone", "Other phones", "Title", "Other emails", "Rating", "Tags", "Reminder"] {
             #expect(!plain.contains("<dt>\(row)</dt>"), "no empty \(row) row")
         }
     }

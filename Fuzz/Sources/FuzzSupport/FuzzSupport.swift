@@ -50,6 +50,12 @@ public func checkProspect(_ prospect: Prospect, file: StaticString = #fileID, li
     requireSafe(prospect.name, "an accepted name", file: file, line: line)
     requireSafe(prospect.email, "an accepted email", file: file, line: line)
     if let phone = prospect.phone { requireSafe(phone, "an accepted phone", file: file, line: line) }
+    for phone in prospect.otherPhones {
+        requireSafe(phone, "an accepted other phone", file: file, line: line)
+        require(!phone.isEmpty && phone != prospect.phone, "an other phone empty or the phone", file: file, line: line)
+    }
+    require(
+        prospect.phone != nil || prospect.otherPhones.isEmpty, "other phones without a phone", file: file, line: line)
     if let organization = prospect.organization {
         requireSafe(organization, "an accepted organisation", file: file, line: line)
     }
