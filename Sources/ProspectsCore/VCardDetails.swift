@@ -17,32 +17,8 @@ public struct VCardDetails: Sendable, Hashable {
 
     public static func read(utf8 bytes: some Collection<UInt8>) -> VCardDetails {
         var details = VCardDetails()
-        var depth = 0
-        let lines = VCardParser.physicalLines(VCardParser.unfold(Array(bytes)))
-        var index = 0
-        while index < lines.count {
-            var raw = lines[index]
-            index += 1
-            guard var line = VCardContentLine(raw) else { continue }
-            while line.isQuotedPrintable, raw.last == UInt8(ascii: "="), index < lines.count {
-                raw.removeLast()
-                raw += lines[index]
-                index += 1
-                line = VCardContentLine(raw) ?? line
-            }
-            let isCardMarker =
-                ScalarText.asciiUppercased(ScalarText.trimmed(String(decoding: line.value, as: UTF8.self)))
-                == "VCARD"
-            if line.name == "BEGIN" && isCardMarker {
-                depth += 1
-                continue
-            }
-            if line.name == "END" && isCardMarker {
-                depth -= 1
-                if depth <= 0 { break }
-                continue
-            }
-            guard depth == 1, case .success(let text) = line.text() else { continue }
+        for line in VCardParser.firstCardLines(utf8: bytes) {
+            guard case .success(let text) = line.text() else { continue }
             switch line.name {
             case "NOTE":
                 let note = EscapedText.unescape(text.unicodeScalars, newlines: true)

@@ -28,32 +28,9 @@ enum VCardParser {
 
     /// Parses the UTF-8 `bytes` of a payload that `recognises` accepted.
     static func parse(utf8 bytes: some Collection<UInt8>) -> Result<Prospect, ScanError> {
-        let lines = physicalLines(unfold(Array(bytes)))
         var fields = Fields()
-        var depth = 0
-        var index = 0
-        while index < lines.count {
-            var raw = lines[index]
-            index += 1
-            guard var line = VCardContentLine(raw) else { continue }
-            // A quoted-printable value continues on the next line after a soft break: a final `=`.
-            while line.isQuotedPrintable, raw.last == UInt8(ascii: "="), index < lines.count {
-                raw.removeLast()
-                raw += lines[index]
-                index += 1
-                line = VCardContentLine(raw) ?? line
-            }
-
-            let value = ScalarText.trimmed(String(decoding: line.value, as: UTF8.self))
-            let isCardMarker = ScalarText.asciiUppercased(value) == "VCARD"
-            if line.name == "BEGIN" && isCardMarker {
-                depth += 1
-            } else if line.name == "END" && isCardMarker {
-                depth -= 1
-                if depth <= 0 { break }
-            } else if depth == 1 {
-                if case .failure(let error) = fields.record(line) { return .failure(error) }
-            }
+        for line in firstCardLines(utf8: bytes) {
+            if case .failure(let error) = fields.record(line) { return .failure(error) }
         }
         return ProspectBuilder.build(
             name: fields.formattedName.map { EscapedText.unescape($0.unicodeScalars, newlines: true) }
@@ -67,6 +44,39 @@ enum VCardParser {
             note: fields.note.map { EscapedText.unescape($0.unicodeScalars, newlines: true) },
             otherPhones: fields.otherPhones.map(phoneText)
         )
+    }
+
+    /// The content lines of the first card in `bytes`, between its `BEGIN:VCARD` and `END:VCARD`, without those of a
+    /// card nested in it: folded lines joined, and a quoted-printable value continued after each soft line break.
+    static func firstCardLines(utf8 bytes: some Collection<UInt8>) -> [VCardContentLine] {
+        let lines = physicalLines(unfold(Array(bytes)))
+        var card: [VCardContentLine] = []
+        var depth = 0
+        var index = 0
+        while index < lines.count {
+            var raw = lines[index]
+            index += 1
+            guard var line = VCardContentLine(raw) else { continue }
+            // A quoted-printable value continues on the next line after a soft break: a final `=`.
+            while line.isQuotedPrintable, raw.last == UInt8(ascii: "="), index < lines.count {
+                raw.removeLast()
+                raw += lines[index]
+                index += 1
+                line = VCardContentLine(raw) ?? line
+            }
+            let isCardMarker =
+                ScalarText.asciiUppercased(ScalarText.trimmed(String(decoding: line.value, as: UTF8.self)))
+                == "VCARD"
+            if line.name == "BEGIN" && isCardMarker {
+                depth += 1
+            } else if line.name == "END" && isCardMarker {
+                depth -= 1
+                if depth <= 0 { break }
+            } else if depth == 1 {
+                card.append(line)
+            }
+        }
+        return card
     }
 
     /// The first non-blank value of each property a prospect uses, decoded but still escaped.
