@@ -105,8 +105,9 @@ struct DecodeCommand: Subcommand {
     }
 
     private func printRaw(_ outcome: FileOutcome, _ console: Console) {
+        HumanText.warn(outcome.warnings, file: outcome.path, console)
         if let error = outcome.fileError {
-            console.warn("\(SafeText.escaped(outcome.path)): \(error.message)")
+            console.warn("\(SafeText.escaped(outcome.path)): \(HumanText.problem(error))")
             return
         }
         for code in outcome.codes {
@@ -122,6 +123,7 @@ struct DecodeCommand: Subcommand {
     }
 
     private func printJSON(_ outcome: FileOutcome, _ console: Console) {
+        HumanText.warn(outcome.warnings, file: outcome.path, console)
         if let error = outcome.fileError {
             console.out.line(JSONRecords.fileError(path: outcome.path, error).rendered)
             return
@@ -133,8 +135,9 @@ struct DecodeCommand: Subcommand {
 
     private func printHuman(_ outcome: FileOutcome, _ console: Console) {
         let file = SafeText.escaped(outcome.path)
+        HumanText.warn(outcome.warnings, file: outcome.path, console)
         if let error = outcome.fileError {
-            console.warn("\(file): \(error.message)")
+            console.warn("\(file): \(HumanText.problem(error))")
             return
         }
         for (index, code) in outcome.codes.enumerated() {

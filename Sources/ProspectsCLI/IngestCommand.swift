@@ -156,8 +156,9 @@ struct IngestCommand: Subcommand {
     private func report(_ result: FileResult, _ console: Console) {
         let file = result.file
         let name = SafeText.escaped(file.path)
+        HumanText.warn(file.warnings, file: file.path, console)
         if let error = file.fileError {
-            console.warn("\(name): rejected: \(error.message)")
+            console.warn("\(name): rejected: \(HumanText.problem(error))")
             if json { console.out.line(JSONRecords.fileError(path: file.path, error).rendered) }
             return
         }

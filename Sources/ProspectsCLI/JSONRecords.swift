@@ -12,7 +12,7 @@ enum JSONRecords {
     static func error(_ error: ScanError) -> JSONLine {
         var json = JSONLine()
         json.add("kind", error.kind)
-        json.add("message", error.message)
+        json.add("message", HumanText.problem(error))
         return json
     }
 
@@ -76,6 +76,19 @@ enum HumanText {
 
     static func prospect(_ prospect: Prospect) -> String {
         "\(SafeText.escaped(prospect.name)) <\(SafeText.escaped(prospect.email))>"
+    }
+
+    /// A file's problem in the CLI's words: the error's message, and for a picture over the pixel limit the option
+    /// and value that read it. The message names no option: `serve`, whose uploads have the default limit and no
+    /// option to change it, shows the message alone.
+    static func problem(_ error: ScanError) -> String {
+        guard let needed = error.pixelLimitNeeded else { return error.message }
+        return "\(error.message); --pixel-limit \(needed) reads it"
+    }
+
+    /// Warns on stderr of each thing `file` was read in spite of: `x.jpg: warning: the JPEG file ends without…`.
+    static func warn(_ warnings: [ScanWarning], file: String, _ console: Console) {
+        for warning in warnings { console.warn("\(SafeText.escaped(file)): warning: \(warning.message)") }
     }
 }
 

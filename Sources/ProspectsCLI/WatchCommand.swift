@@ -174,7 +174,7 @@ struct WatchCommand: Subcommand {
             }
         case .rejected:
             let error = result.file.rejection ?? .noCodeFound
-            console.warn("\(name): rejected: \(error.message) → \(moved)")
+            console.warn("\(name): rejected: \(HumanText.problem(error)) → \(moved)")
         }
         if json {
             var line = JSONLine()

@@ -75,7 +75,7 @@ public enum ScanError: Error, Sendable, Hashable {
         case .truncatedImage(let format):
             "the \(format) image is cut short (the file ends before the picture does)"
         case .imageTooLarge(let width, let height, let limit):
-            "image is \(width)×\(height) = \(width * height) pixels, over the limit of \(limit); refused without decoding"
+            Self.tooLargeMessage(width: width, height: height, limit: limit)
         case .noCodeFound:
             "no QR code found in the image"
         case .decoderCrashed(let reason):
@@ -102,8 +102,46 @@ public enum ScanError: Error, Sendable, Hashable {
 }
 
 extension ScanError {
-    /// The picture formats a person can give, as said in `unsupportedImage`'s message.
-    public static let readableFormats = "PNG, JPEG, HEIC and WebP"
+    /// The picture formats a person can give, as said in `unsupportedImage`'s message (and wherever else a
+    /// message lists them): the one list.
+    public static let readableFormats = "PNG, JPEG, HEIC, AVIF and WebP"
+
+    /// The pixel limit that would read the picture an `imageTooLarge` names (its pixel count); nil for other cases.
+    /// Front-ends that take a limit say how to give it; the message itself names no option.
+    public var pixelLimitNeeded: Int? {
+        guard case .imageTooLarge(let width, let height, _) = self else { return nil }
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? Int.max : count
+    }
+
+    /// "a 10,000 × 10,800 picture (108 MP) is over the 50 MP limit", in exact pixels where megapixels would round
+    /// the picture and the limit to the same figure.
+    private static func tooLargeMessage(width: Int, height: Int, limit: Int) -> String {
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        let size = "\(grouped(width)) × \(grouped(height)) picture"
+        if !overflow, count >= 1_000_000, limit >= 1_000_000, megapixels(count) != megapixels(limit) {
+            return "a \(size) (\(megapixels(count)) MP) is over the \(megapixels(limit)) MP limit"
+        }
+        let pixels = overflow ? "" : " (\(grouped(count)) pixels)"
+        return "a \(size)\(pixels) is over the limit of \(grouped(limit)) pixels"
+    }
+
+    /// Megapixels to one decimal, without a trailing ".0": "108", "12.2".
+    private static func megapixels(_ pixels: Int) -> String {
+        let tenths = (pixels + 50_000) / 100_000
+        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// Digits in groups of three: "10,800".
+    private static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return value < 0 ? "-" + out : out
+    }
 }
 
 extension ScanError: CustomStringConvertible {

@@ -25,6 +25,8 @@ public struct FileOutcome: Sendable {
     public var passCount: Int
     /// Time spent turning the bytes into symbols (PNG decoding and every scan), not reading or parsing.
     public var decodeTime: Duration
+    /// What the picture was read in spite of (a JPEG lacking its end marker); a front-end tells the person.
+    public var warnings: [ScanWarning] = []
 
     public init(
         path: String, contentHash: String?, codes: [CodeOutcome], fileError: ScanError?, passCount: Int = 0,

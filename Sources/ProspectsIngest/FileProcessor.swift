@@ -51,6 +51,7 @@ public final class FileProcessor {
         }
         var outcome = FileProcessor.outcome(path: path, contentHash: hash, decoded: decoded, parser: parser)
         outcome.passCount = decoder.lastPassCount
+        outcome.warnings = decoder.lastPicture?.warnings.map(ScanWarning.init) ?? []
         outcome.decodeTime = clock.now - start
         return outcome
     }
@@ -97,6 +98,15 @@ public final class FileProcessor {
         let y = symbol.corners.map(\.y).min()! / 16
         let x = symbol.corners.map(\.x).min()!
         return (x, y)
+    }
+}
+
+extension ScanWarning {
+    /// The decoding module's warnings become scan warnings here, as its errors become scan errors.
+    init(_ warning: DecodeWarning) {
+        switch warning {
+        case .missingEndMarker(let format): self = .missingEndMarker(format: format.name)
+        }
     }
 }
 

@@ -29,6 +29,8 @@ public struct ImageReader: Sendable {
         public var height: Int
         /// The pixels read are the stored image reduced this many times (JPEG's DCT scaling); 1 for full size.
         public var reduction: Int
+        /// What the picture was read in spite of (a JPEG lacking its end marker), for a front-end to tell.
+        public var warnings: [DecodeWarning] = []
 
         /// The map from the pixels read to the upright picture at full size.
         public var toUpright: AffineMap {
@@ -64,7 +66,7 @@ public struct ImageReader: Sendable {
                 if let reducedLongSide {
                     picture.reduction = Self.reduction(longSide: max(header.width, header.height), to: reducedLongSide)
                 }
-                try jpeg.read(buffer, reduction: picture.reduction, into: &image)
+                picture.warnings = try jpeg.read(buffer, reduction: picture.reduction, into: &image)
                 picture.orientation = ImageOrientation.ofJPEG(buffer)
             case .heif, .avif:
                 try heif.read(buffer, format: format, into: &image)

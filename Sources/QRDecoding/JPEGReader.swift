@@ -6,7 +6,7 @@ import CTurboJPEG
 /// conversion at all). CMYK and YCCK files, which libjpeg-turbo cannot turn into gray, are decoded to CMYK and their
 /// luma computed from Adobe's inverted ink values. Dimensions are checked against the pixel limit from the header,
 /// before any pixel memory exists; a file that ends before its `EOI` marker is refused as truncated rather than
-/// decoded with gray filling the missing rows.
+/// decoded with gray filling the missing rows, unless only the marker is missing (`decodeLackingEndMarker`).
 public struct JPEGReader: Sendable {
     /// The most pixels (`width * height`, at full size) an image may have.
     public let pixelLimit: Int
@@ -29,18 +29,21 @@ public struct JPEGReader: Sendable {
     }
 
     /// Decodes `bytes` into `image` (its storage reused), reduced `1 / reduction` times by DCT scaling
-    /// (`reduction` 1, 2, 4 or 8). The corresponding C functions are `tjDecompressHeader3` and `tjDecompress2`.
+    /// (`reduction` 1, 2, 4 or 8); returns what the picture was read in spite of. The corresponding C functions are
+    /// `tjDecompressHeader3` and `tjDecompress2`.
+    @discardableResult
     public func read(
         _ bytes: UnsafeBufferPointer<UInt8>, reduction: Int = 1, into image: inout GrayImage
-    ) throws(DecodeError) {
+    ) throws(DecodeError) -> [DecodeWarning] {
         precondition([1, 2, 4, 8].contains(reduction), "libturbojpeg scales by 1/2, 1/4 and 1/8")
         var pixels = image.pixels
         image = GrayImage(width: 0, height: 0, pixels: [])  // drop our reference so `pixels` stays unique
         do {
-            let size = try withDecompressor { handle throws(DecodeError) in
+            let decoded = try withDecompressor { handle throws(DecodeError) in
                 try decode(bytes, handle, reduction: reduction, into: &pixels)
             }
-            image = GrayImage(width: size.width, height: size.height, pixels: pixels)
+            image = GrayImage(width: decoded.width, height: decoded.height, pixels: pixels)
+            return decoded.warnings
         } catch {
             pixels.removeAll(keepingCapacity: true)
             image = GrayImage(width: 0, height: 0, pixels: pixels)
@@ -51,7 +54,7 @@ public struct JPEGReader: Sendable {
     /// Decodes `bytes` into a new gray image at full size.
     public func read(_ bytes: [UInt8]) throws(DecodeError) -> GrayImage {
         var image = GrayImage(width: 0, height: 0, pixels: [])
-        try bytes.withUnsafeBufferPointer { buffer throws(DecodeError) in try read(buffer, into: &image) }
+        _ = try bytes.withUnsafeBufferPointer { buffer throws(DecodeError) in try read(buffer, into: &image) }
         return image
     }
 
@@ -90,13 +93,49 @@ public struct JPEGReader: Sendable {
 
     private func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, _ handle: tjhandle, reduction: Int, into pixels: inout [UInt8]
-    ) throws(DecodeError) -> (width: Int, height: Int) {
+    ) throws(DecodeError) -> (width: Int, height: Int, warnings: [DecodeWarning]) {
         let header = try header(bytes, handle)
-        // libjpeg-turbo would fill the missing rows with gray and warn; a file still being written must say so.
-        guard ImageCompleteness.of(bytes) == .complete else { throw .truncatedImage(format: .jpeg) }
         let factor = tjscalingfactor(num: 1, denom: Int32(reduction))
         let width = Int(prospects_tj_scaled(Int32(header.width), factor))
         let height = Int(prospects_tj_scaled(Int32(header.height), factor))
+        guard ImageCompleteness.of(bytes) == .complete else {
+            // libjpeg-turbo would fill the missing rows with gray and warn; a file still being written must say so.
+            try decodeLackingEndMarker(bytes, handle, header, width: width, height: height, into: &pixels)
+            return (width, height, [.missingEndMarker(format: .jpeg)])
+        }
+        let status = decompress(bytes, handle, header, width: width, height: height, flags: 0, into: &pixels)
+        // A warning (extraneous bytes, a bad restart marker…) still leaves a whole image, as every viewer shows it.
+        guard status == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else {
+            throw .unreadableImage(format: .jpeg, reason: Self.message(handle))
+        }
+        return (width, height, [])
+    }
+
+    /// Decodes a JPEG that ends before its `EOI` when only the 2-byte marker is missing, or refuses it as truncated.
+    /// Whole means: its scans cover every coefficient of every component (`JPEGScanCoverage`), and with `EOI`
+    /// put back libjpeg reads all their entropy-coded data without a single warning (a scan cut short warns "premature
+    /// end of data segment" on meeting the marker; a warning of any kind stops the decode and refuses the file).
+    private func decodeLackingEndMarker(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ handle: tjhandle, _ header: Header, width: Int, height: Int,
+        into pixels: inout [UInt8]
+    ) throws(DecodeError) {
+        guard JPEGScanCoverage.isComplete(bytes) else { throw .truncatedImage(format: .jpeg) }
+        var ended = [UInt8](bytes)
+        ended += [0xFF, 0xD9]
+        let status = ended.withUnsafeBufferPointer { whole in
+            decompress(
+                whole, handle, header, width: width, height: height, flags: TJFLAG_STOPONWARNING, into: &pixels)
+        }
+        // tjDecompress2 returns 0 only when libjpeg raised no warning at all (any warning makes it -1).
+        guard status == 0 else { throw .truncatedImage(format: .jpeg) }
+    }
+
+    /// One `tjDecompress2` of `bytes` into `pixels` (`width` × `height` gray), through CMYK for CMYK and YCCK files;
+    /// its status.
+    private func decompress(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ handle: tjhandle, _ header: Header, width: Int, height: Int,
+        flags: Int32, into pixels: inout [UInt8]
+    ) -> Int32 {
         let count = width * height
         let status: Int32
         if header.isCMYK {
@@ -104,7 +143,7 @@ public struct JPEGReader: Sendable {
             status = cmyk.withUnsafeMutableBufferPointer { out in
                 tjDecompress2(
                     handle, bytes.baseAddress, UInt(bytes.count), out.baseAddress, Int32(width), 0, Int32(height),
-                    Int32(TJPF_CMYK.rawValue), 0)
+                    Int32(TJPF_CMYK.rawValue), flags)
             }
             if status == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) {
                 Self.resize(&pixels, to: count)
@@ -115,14 +154,10 @@ public struct JPEGReader: Sendable {
             status = pixels.withUnsafeMutableBufferPointer { out in
                 tjDecompress2(
                     handle, bytes.baseAddress, UInt(bytes.count), out.baseAddress, Int32(width), 0, Int32(height),
-                    Int32(TJPF_GRAY.rawValue), 0)
+                    Int32(TJPF_GRAY.rawValue), flags)
             }
         }
-        // A warning (extraneous bytes, a bad restart marker…) still leaves a whole image, as every viewer shows it.
-        guard status == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else {
-            throw .unreadableImage(format: .jpeg, reason: Self.message(handle))
-        }
-        return (width, height)
+        return status
     }
 
     /// Luma from CMYK as Adobe writes it (inverted: 255 means no ink): each colour is its ink times the black ink,

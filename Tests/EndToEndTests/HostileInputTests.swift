@@ -182,7 +182,10 @@ import Testing
         // The same run for a person: one line per bad file on stderr, with the reason.
         let human = try ProspectsProcess.run(["decode", drop], launcher: launcher)
         #expect(human.status == status)
-        #expect(human.stderr.contains("05-huge-dimensions.png: image is 30000×30000"))
+        #expect(
+            human.stderr.contains(
+                "05-huge-dimensions.png: a 30,000 × 30,000 picture (900 MP) is over the 50 MP limit; "
+                    + "--pixel-limit 900000000 reads it"))
         #expect(human.stderr.contains("10-fifo.png: not a regular file (a FIFO)"))
         #expect(human.stderr.contains("13-symlink.png: not a regular file (a symbolic link, not followed)"))
         #expect(human.stderr.contains("12-unreadable.png: cannot read the file: Permission denied"))

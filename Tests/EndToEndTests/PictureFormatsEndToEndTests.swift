@@ -1,5 +1,6 @@
 import Foundation
 import ProspectsTestSupport
+import QRDecoding
 import Testing
 
 /// `prospects decode` and `ingest` on a folder of every picture a phone makes, named or misnamed, beside files that
@@ -34,7 +35,7 @@ import Testing
         #expect(result.status == 65, "the GIF is rejected data")
         let lines = Set(result.output.split(separator: "\n").map(String.init))
         #expect(lines == Set(expected.values), "\(result.output)\n\(result.stderr)")
-        #expect(result.stderr.contains("scan.gif: a GIF image; Prospects reads PNG, JPEG, HEIC and WebP"))
+        #expect(result.stderr.contains("scan.gif: a GIF image; Prospects reads PNG, JPEG, HEIC, AVIF and WebP"))
         #expect(
             result.stderr.contains(
                 "skipped 2 files that are not pictures: \(folder.path)/badge.pdf (a PDF document), "
@@ -59,7 +60,7 @@ import Testing
         try Data("not a photo\n".utf8).write(to: URL(fileURLWithPath: named))
         let refused = try ProspectsProcess.run(["decode", named])
         #expect(refused.status == 65)
-        #expect(refused.stderr.contains("named.jpg: a text file; Prospects reads PNG, JPEG, HEIC and WebP"))
+        #expect(refused.stderr.contains("named.jpg: a text file; Prospects reads PNG, JPEG, HEIC, AVIF and WebP"))
     }
 
     @Test func aTruncatedJPEGIsNamedAsCutShort() throws {
@@ -71,5 +72,53 @@ import Testing
         #expect(result.status == 65)
         #expect(result.output.contains(#""kind":"unreadableImage""#))
         #expect(result.output.contains("the JPEG image is cut short"), "\(result.output)")
+    }
+
+    @Test func aJPEGLackingOnlyItsEndMarkerIsReadWithAWarning() throws {
+        let folder = try TemporaryDirectory()
+        let jpeg = try PictureFixtures.convert(PNGFixtures.contactCode("A\na@example.com"), .jpegProgressive)
+        let path = folder.file("no-eoi.jpg")
+        try Data(jpeg.dropLast(2)).write(to: URL(fileURLWithPath: path))
+        let decoded = try ProspectsProcess.run(["decode", path])
+        #expect(decoded.status == 0, "\(decoded.stderr)")
+        #expect(decoded.output == "\(path): A <a@example.com>\n")
+        #expect(
+            decoded.stderr.contains(
+                "\(path): warning: the JPEG file ends without its end marker; its picture is whole and was read"),
+            "\(decoded.stderr)")
+        let store = folder.file("prospects.sqlite")
+        let ingested = try ProspectsProcess.run(["ingest", "--store", store, path])
+        #expect(ingested.status == 0, "\(ingested.stderr)")
+        #expect(ingested.stderr.contains("\(path): warning: the JPEG file ends without its end marker"))
+    }
+
+    @Test func aPictureOverThePixelLimitNamesTheOptionAndTheValueThatReadIt() throws {
+        let folder = try TemporaryDirectory()
+        let png = PNGFixtures.contactCode("A\na@example.com")
+        let image = try PNGReader().read(png)
+        let pixels = image.width * image.height
+        let path = folder.file("code.png")
+        try Data(png).write(to: URL(fileURLWithPath: path))
+        let refused = try ProspectsProcess.run(["decode", "--pixel-limit", "1000", path])
+        #expect(refused.status == 65)
+        #expect(
+            refused.stderr.contains(
+                "\(path): a \(image.width) × \(image.height) picture ("), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("pixels) is over the limit of 1,000 pixels; --pixel-limit \(pixels) reads it"),
+            "\(refused.stderr)")
+        let named = try ProspectsProcess.run(["decode", "--pixel-limit", String(pixels), path])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(named.output == "\(path): A <a@example.com>\n")
+        #expect(try ProspectsProcess.run(["decode", "--pixel-limit", String(pixels - 1), path]).status == 65)
+        // A phone's 108 MP photo against the default limit, from its header alone.
+        let huge = folder.file("huge.png")
+        try Data(PNGFixtures.hugeDimensionsHeader()).write(to: URL(fileURLWithPath: huge))
+        let json = try ProspectsProcess.run(["decode", "--json", huge])
+        #expect(json.status == 65)
+        #expect(
+            json.output.contains(
+                "a 30,000 × 30,000 picture (900 MP) is over the 50 MP limit; --pixel-limit 900000000 reads it"),
+            "\(json.output)")
     }
 }

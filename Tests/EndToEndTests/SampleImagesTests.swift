@@ -77,7 +77,7 @@ import Testing
         #expect(result.status == 65)
         #expect(result.output.contains("01-paul-hudson.png: Paul Hudson <paul@hackingwithswift.com>"))
         #expect(result.stderr.contains("10-no-code.png: no QR code found in the image"))
-        #expect(result.stderr.contains("23-empty.png: an empty file; Prospects reads PNG, JPEG, HEIC and WebP"))
+        #expect(result.stderr.contains("23-empty.png: an empty file; Prospects reads PNG, JPEG, HEIC, AVIF and WebP"))
         #expect(result.stderr.contains("07-three-lines.png: expected two lines"))
         #expect(result.stderr.contains("06-one-line.png: not a contact code"))
         // The override in 20's name is reported, never echoed raw.
@@ -93,7 +93,7 @@ import Testing
         #expect(summary1.hasPrefix(#"{"files":24,"inserted":13,"duplicates":3,"rejected":9"#), "\(summary1)")
         #expect(
             first.stderr.contains(
-                "22-text-renamed.png: rejected: a text file; Prospects reads PNG, JPEG, HEIC and WebP"))
+                "22-text-renamed.png: rejected: a text file; Prospects reads PNG, JPEG, HEIC, AVIF and WebP"))
 
         let second = try ProspectsProcess.run(["ingest", "--json", "--store", store, samples.path])
         let summary2 = try #require(second.lines.last)

@@ -460,7 +460,7 @@ import Testing
         #expect(watch.waitForLines(3), "\(watch.stderr)")
         #expect(watch.terminate().status == 0)
 
-        let supported = "; Prospects reads PNG, JPEG, HEIC and WebP"
+        let supported = "; Prospects reads PNG, JPEG, HEIC, AVIF and WebP"
         for (name, what) in [("notes.txt", "a text file"), ("scan.gif", "a GIF image")] {
             #expect(watch.stderr.contains("\(name): rejected: \(what)\(supported)"), "\(watch.stderr)")
             let reason = try box.reason(name)

@@ -28,6 +28,20 @@ import Testing
         return results
     }
 
+    @Test func aJPEGLackingItsEndMarkerIsLoadedWithItsWarning() throws {
+        let jpeg = try PictureFixtures.convert(
+            PNGFixtures.contactCode("Paul Hudson\npaul@hackingwithswift.com"), .jpegBaseline)
+        let whole = outcome(jpeg, "whole.jpg")
+        #expect(whole.warnings.isEmpty)
+        let lacking = outcome(Array(jpeg.dropLast(2)), "lacking.jpg")
+        #expect(lacking.fileError == nil)
+        #expect(lacking.warnings == [.missingEndMarker(format: "JPEG")])
+        #expect(try load([lacking]).map(\.outcome) == [.inserted])
+        let cut = outcome(Array(jpeg.dropLast(40)), "cut.jpg")
+        #expect(cut.fileError == .truncatedImage(format: "JPEG"))
+        #expect(cut.warnings.isEmpty)
+    }
+
     @Test func deduplicatesWithinABatchAndAcrossBatchesOnTheNormalisedAddress() throws {
         let a = outcome(PNGFixtures.contactCode("Paul Hudson\npaul@hackingwithswift.com"), "a.png")
         let b = outcome(PNGFixtures.contactCode("Paul Hudson\nPAUL@HackingWithSwift.com", moduleSize: 5), "b.png")

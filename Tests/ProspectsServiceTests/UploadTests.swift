@@ -39,4 +39,20 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: uploads.incoming).filter { !$0.hasPrefix(".") }.isEmpty,
             "nothing left behind")
     }
+
+    /// A browser user can give no `--pixel-limit`: the page says the size and the limit, and names no option.
+    @Test func aPictureOverThePixelLimitIsSaidWithoutTheCLIsOption() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.cleanup() }
+        let service = ProspectsService(location: .sqlite(path: folder.file("prospects.sqlite")))
+        let uploads = try UploadFolder(path: folder.file("uploads"))
+        let path = uploads.incoming + "/streamed-huge.png"
+        try Data(PNGFixtures.hugeDimensionsHeader()).write(to: URL(fileURLWithPath: path))
+        let report = try service.upload(
+            [PictureUpload(path: path, clientName: "huge.png")], into: uploads, context: CollectionContext())
+        #expect(
+            report.first?.lines == [
+                .init(kind: .rejected, text: "rejected: a 30,000 × 30,000 picture (900 MP) is over the 50 MP limit")
+            ])
+    }
 }

@@ -170,12 +170,71 @@ struct PictureFormatTests {
         let source = try PNGReader().read(Self.png)
         #expect(full.width == source.width && full.height == source.height)
         var reduced = GrayImage(width: 0, height: 0, pixels: [])
-        try jpeg.withUnsafeBufferPointer { try JPEGReader().read($0, reduction: 4, into: &reduced) }
+        _ = try jpeg.withUnsafeBufferPointer { try JPEGReader().read($0, reduction: 4, into: &reduced) }
         #expect(reduced.width == (source.width + 3) / 4 && reduced.height == (source.height + 3) / 4)
         let limit = source.width * source.height - 1
         #expect(throws: DecodeError.imageTooLarge(width: source.width, height: source.height, limit: limit)) {
             try JPEGReader(pixelLimit: limit).read(jpeg)
         }
+    }
+
+    /// The Huffman-coded JPEGs: libjpeg warns when their data ends early (arithmetic coding's decoder does not).
+    static let huffmanJPEGs: [PictureFixtures.Conversion] = [
+        .jpegBaseline, .jpegProgressive, .jpegGray, .jpegRestartMarkers, .jpegCMYK,
+    ]
+
+    @Test(
+        "a JPEG lacking only its end marker (EOI) is read whole, with a warning; watch still waits for it",
+        arguments: huffmanJPEGs)
+    func missingEndMarker(_ conversion: PictureFixtures.Conversion) throws {
+        let jpeg = try PictureFixtures.convert(Self.png, conversion)
+        #expect(jpeg.suffix(2) == [0xFF, 0xD9])
+        let decoder = QRDecoder()
+        let whole = try decoder.decode(jpeg)
+        #expect(decoder.lastPicture?.warnings == [])
+        let lacking = Array(jpeg.dropLast(2))
+        #expect(try decoder.decode(lacking) == whole)
+        #expect(decoder.lastPicture?.warnings == [.missingEndMarker(format: .jpeg)])
+        // The very pixels of the whole file, not a picture with gray filling in.
+        #expect(try JPEGReader().read(lacking) == JPEGReader().read(jpeg))
+        // A file being written looks the same: watch waits for it to be quiet before it is judged.
+        #expect(ImageCompleteness.of(lacking) == .incomplete)
+    }
+
+    @Test("an arithmetic-coded JPEG lacking its end marker is cut short: libjpeg cannot tell whether data is missing")
+    func arithmeticMissingEndMarker() throws {
+        let jpeg = try PictureFixtures.convert(Self.png, .jpegArithmetic)
+        #expect(throws: DecodeError.truncatedImage(format: .jpeg)) { try QRDecoder().decode(Array(jpeg.dropLast(2))) }
+    }
+
+    @Test("a JPEG cut inside its entropy-coded data is still cut short", arguments: huffmanJPEGs + [.jpegArithmetic])
+    func cutInsideTheData(_ conversion: PictureFixtures.Conversion) throws {
+        let jpeg = try PictureFixtures.convert(Self.png, conversion)
+        let scan = try #require(Self.markerOffsets(jpeg, 0xDA).last)
+        for cut in [jpeg.count - 3, jpeg.count - 40, (scan + jpeg.count) / 2] {
+            #expect(throws: DecodeError.truncatedImage(format: .jpeg), "\(conversion) cut at \(cut)") {
+                try QRDecoder().decode(Array(jpeg.prefix(cut)))
+            }
+        }
+    }
+
+    @Test("a progressive JPEG cut between two scans is cut short: its scans are whole, but not all there")
+    func cutBetweenScans() throws {
+        let jpeg = try PictureFixtures.convert(Self.png, .jpegProgressive)
+        // Every scan but the last, each whole: libjpeg alone would decode it blurred without a warning.
+        let boundaries = Self.markerOffsets(jpeg, 0xDA).dropFirst() + Self.markerOffsets(jpeg, 0xC4)
+        let scans = Self.markerOffsets(jpeg, 0xDA)
+        for cut in boundaries where cut > scans[0] {
+            #expect(throws: DecodeError.truncatedImage(format: .jpeg), "cut at \(cut)") {
+                try JPEGReader().read(Array(jpeg.prefix(cut)))
+            }
+        }
+        #expect(boundaries.contains { $0 > scans[0] })
+    }
+
+    /// Where each `FF marker` of `jpeg` starts (entropy-coded data stuffs `FF 00`, so no scan data matches).
+    static func markerOffsets(_ jpeg: [UInt8], _ marker: UInt8) -> [Int] {
+        (0..<(jpeg.count - 1)).filter { jpeg[$0] == 0xFF && jpeg[$0 + 1] == marker }
     }
 
     @Test("CMYK luma: white paper stays white, full black ink is black")
@@ -250,7 +309,7 @@ struct JPEGFuzzRegressionTests {
         let fresh = try JPEGReader().read(bytes)
         var reused = GrayImage(
             width: fresh.width, height: fresh.height, pixels: Array(repeating: 7, count: fresh.pixels.count))
-        try bytes.withUnsafeBufferPointer { try JPEGReader().read($0, into: &reused) }
+        _ = try bytes.withUnsafeBufferPointer { try JPEGReader().read($0, into: &reused) }
         #expect(reused == fresh)
     }
 }
