@@ -143,7 +143,10 @@ import WebTestSupport
         #expect(page.contains("<strong>known.png</strong>: already in the list: Ada Lovelace &lt;ada@example.org&gt;"))
         #expect(page.contains("<strong>notes.png</strong>: rejected: "))
         let bomb = try #require(page.range(of: "<strong>bomb.png</strong>: rejected: "))
-        #expect(page[bomb.upperBound...].prefix(200).contains("30000"), "refused before decoding, as the CLI does")
+        let refusal = "a 30,000 × 30,000 picture (900 MP) is over the 50 MP limit<"
+        #expect(
+            page[bomb.upperBound...].prefix(200).contains(refusal),
+            "refused before decoding, as the CLI does, and with no command-line option named")
         #expect(try web.store().count() == 2)
         let hedy = try #require(try web.leads()["Hedy Lamarr"])
         #expect(hedy.firstSource.hasSuffix("new.png"))
