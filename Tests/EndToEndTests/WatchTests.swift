@@ -139,7 +139,8 @@ import Testing
         try box.drop("a.png", Self.contact(1))
         #expect(watch.waitForStderr("trying again in", timeout: 20), "\(watch.stderr)")
         #expect(watch.waitForLines(1, timeout: 40), "\(watch.stderr)")
-        #expect(watch.stderr.contains("the store is back"))
+        // stderr is read apart from stdout, and may come a moment later.
+        #expect(watch.waitForStderr("the store is back"), "\(watch.stderr)")
         #expect(watch.records.first?["outcome"] as? String == "inserted")
         #expect(watch.terminate().status == 0)
         #expect(try box.prospects() == [Self.email(1): [1]])
@@ -180,7 +181,7 @@ import Testing
         try FileManager.default.removeItem(atPath: box.inbox)
         if replaced { try FileManager.default.createDirectory(atPath: box.inbox, withIntermediateDirectories: false) }
         #expect(watch.waitForExit(timeout: 8) == 66)
-        #expect(watch.stderr.contains("the inbox \(box.inbox) was deleted or moved away"), "\(watch.stderr)")
+        #expect(watch.waitForStderr("the inbox \(box.inbox) was deleted or moved away"), "\(watch.stderr)")
     }
 
     /// An inbox named relative to the working folder: when its folder is moved away, the working folder moves with
@@ -198,7 +199,7 @@ import Testing
         #expect(watch.waitForLines(1), "\(watch.stderr)")
         #expect(rename(parent, box.folder.file("moved")) == 0)
         #expect(watch.waitForExit(timeout: 8) == 66)
-        #expect(watch.stderr.contains("the inbox inbox was deleted or moved away"), "\(watch.stderr)")
+        #expect(watch.waitForStderr("the inbox inbox was deleted or moved away"), "\(watch.stderr)")
     }
 
     @Test func catchUpThenLiveFilesAreArchivedOrQuarantinedWithAReason() throws {
@@ -230,8 +231,8 @@ import Testing
         #expect(reason["time"] is String)
         #expect(box.waiting.isEmpty && box.claimed.isEmpty)
         #expect(try box.prospects() == [Self.email(1): [1], Self.email(2): [1]])
-        #expect(watch.stderr.contains("a.png: inserted"))
-        #expect(watch.stderr.contains("c.png: rejected"))
+        #expect(watch.waitForStderr("a.png: inserted"))
+        #expect(watch.waitForStderr("c.png: rejected"))
     }
 
     /// A writer that pauses longer than the settle time in the middle of a file, while something else makes the
@@ -462,7 +463,7 @@ import Testing
 
         let supported = "; Prospects reads PNG, JPEG, HEIC, AVIF and WebP"
         for (name, what) in [("notes.txt", "a text file"), ("scan.gif", "a GIF image")] {
-            #expect(watch.stderr.contains("\(name): rejected: \(what)\(supported)"), "\(watch.stderr)")
+            #expect(watch.waitForStderr("\(name): rejected: \(what)\(supported)"), "\(watch.stderr)")
             let reason = try box.reason(name)
             #expect(reason["kind"] as? String == "unreadableImage")
             #expect(reason["message"] as? String == what + supported)
@@ -557,8 +558,8 @@ import Testing
         #expect(watch.waitForStderr("watching"))
         try box.drop("a.png", Self.contact(1))
         #expect(watch.waitForExit(timeout: 5) == 74)
-        #expect(watch.stderr.contains("cannot write the --json lines to standard output"))
-        #expect(watch.stderr.contains("a.png: inserted"))
+        #expect(watch.waitForStderr("cannot write the --json lines to standard output"))
+        #expect(watch.waitForStderr("a.png: inserted"))
         let archived = box.images(in: box.archive)
         #expect(archived == ["a.png"] || box.claimed.count == 1)
         #expect(archived.count + box.claimed.count + box.waiting.count == 1)
@@ -761,7 +762,7 @@ import Testing
             Set(failed.compactMap { ($0["file"] as? String)?.split(separator: "/").last }) == [
                 "caf\u{FFFD}.png", "th\u{FFFD}.png",
             ])
-        #expect(watch.stderr.contains("caf\u{FFFD}.png: cannot take it: its name is not valid UTF-8"))
+        #expect(watch.waitForStderr("caf\u{FFFD}.png: cannot take it: its name is not valid UTF-8"))
         for stem in ["caf", "th"] {
             #expect(latin1Path(stem).withUnsafeBufferPointer { access($0.baseAddress!, F_OK) } == 0, "\(stem) stays")
         }
@@ -792,7 +793,7 @@ import Testing
         #expect(watch.waitForLines(4))
         #expect(watch.lines.count == 4)
         #expect(watch.stderr.components(separatedBy: "a.png: ").count == 2)
-        #expect(watch.stderr.contains("Operation not permitted"))
+        #expect(watch.waitForStderr("Operation not permitted"))
         let failed = Self.byFile(watch.records)["a.png"]
         #expect(failed?["outcome"] as? String == "failed")
         #expect(
@@ -807,7 +808,7 @@ import Testing
         #expect((watch.records.last?["file"] as? String)?.hasSuffix("/a.png") == true)
         #expect(watch.records.last?["outcome"] as? String == "inserted")
         // Taken in the end, so not counted among the files that could not be taken.
-        #expect(watch.stderr.contains("stopped: 4 files, 4 inserted, 0 duplicates, 0 rejected\n"), "\(watch.stderr)")
+        #expect(watch.waitForStderr("stopped: 4 files, 4 inserted, 0 duplicates, 0 rejected\n"), "\(watch.stderr)")
         #expect(box.images(in: box.archive) == ["a.png", "b.png", "c.png", "d.png"])
         #expect(box.waiting.isEmpty && box.claimed.isEmpty)
         #expect(
@@ -841,7 +842,7 @@ import Testing
         #expect((failed["prospects"] as? [Any])?.count == 1)
         #expect(((failed["error"] as? [String: Any])?["message"] as? String)?.contains("Permission denied") == true)
         #expect((failed["stuckAt"] as? String)?.contains("/.processing/") == true)
-        #expect(watch.stderr.contains("a.png (inserted, committed): cannot move it: Permission denied"))
+        #expect(watch.waitForStderr("a.png (inserted, committed): cannot move it: Permission denied"))
         #expect(watch.records.last?["outcome"] as? String == "rejected")
         #expect(box.claimed.count == 1)
 
@@ -870,7 +871,7 @@ import Testing
             let watch = try box.start(arguments)
             let status = watch.waitForExit(timeout: 4)
             #expect(status == 78, "\(arguments)")
-            #expect(watch.stderr.contains("cannot watch"), "\(arguments)")
+            #expect(watch.waitForStderr("cannot watch"), "\(arguments)")
             #expect(watch.lines.isEmpty, "\(arguments)")
         }
         #expect(box.waiting == ["a.png"])
