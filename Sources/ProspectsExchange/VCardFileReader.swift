@@ -88,7 +88,8 @@ public final class VCardFileReader: ImportRecordReader {
     }
 
     /// Every `NOTE` and the `CATEGORIES` of a card, and what a card Prospects wrote carries in its `X-PROSPECTS-`
-    /// properties (`VCardWriter`): rating, contacted, reminder, added, last seen, and each note's author and time.
+    /// properties (`VCardWriter`): rating, contacted, reminder, added, last seen, scan count, the first sighting's
+    /// source, event and collector, and each note's author and time.
     /// A card of another program keeps its first `NOTE` as its own (as a scanned card's), and its later ones as notes.
     static func readDetails(_ details: VCardDetails, into record: inout ImportRecord) {
         var carried = CarriedLead()
@@ -119,6 +120,22 @@ public final class VCardFileReader: ImportRecordReader {
         record.remindAt = x["X-PROSPECTS-REMIND-AT"].flatMap { Timestamp.parse($0) }
         record.createdAt = x["X-PROSPECTS-ADDED"].flatMap { Timestamp.parse($0) }
         carried.lastSeenAt = x["X-PROSPECTS-LAST-SEEN"].flatMap { Timestamp.parse($0) }
+        if let text = x["X-PROSPECTS-SCAN-COUNT"] {
+            if let count = Int(text.trimmingASCIISpaces()), count >= 1 {
+                carried.scanCount = count
+            } else {
+                record.ignored.append(
+                    "X-PROSPECTS-SCAN-COUNT \"\(SafeText.escaped(text, limit: 40))\" is not a count")
+            }
+        }
+        // The first sighting: where, at which event and by whom the lead was first seen.
+        if let source = x["X-PROSPECTS-SOURCE"], !source.isEmpty, let createdAt = record.createdAt {
+            carried.history = [
+                ScanRecord(
+                    source: source, seenAt: createdAt, event: x["X-PROSPECTS-EVENT"],
+                    collectedBy: x["X-PROSPECTS-COLLECTED-BY"])
+            ]
+        }
         if carried != CarriedLead() { record.carried = carried }
     }
 

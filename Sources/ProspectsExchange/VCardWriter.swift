@@ -11,7 +11,7 @@ public enum VCardWriter {
     /// `TITLE`,
     /// `CATEGORIES` (the tags), a `NOTE` per note when known (its author and time as `X-PROSPECTS-AUTHOR` and
     /// `X-PROSPECTS-WRITTEN` parameters), the rest as `X-PROSPECTS-` properties (`RATING`, `CONTACTED`,
-    /// `REMIND-AT`, `ADDED`, `LAST-SEEN`, `SCAN-COUNT`, `EVENT`, `COLLECTED-BY`; times in ISO 8601 UTC to the
+    /// `REMIND-AT`, `ADDED`, `LAST-SEEN`, `SCAN-COUNT`, `SOURCE`, `EVENT`, `COLLECTED-BY`; times in ISO 8601 UTC to the
     /// millisecond), `REV`, `END`. `import` reads them all back (`VCardFileReader`).
     ///
     /// Lines end with CRLF and are folded at 75 octets without splitting a UTF-8 sequence. The `UID` is a
@@ -54,6 +54,7 @@ public enum VCardWriter {
         card += contentLine("X-PROSPECTS-ADDED:" + ISO8601.string(stored.createdAt))
         card += contentLine("X-PROSPECTS-LAST-SEEN:" + ISO8601.string(stored.lastSeenAt))
         card += contentLine("X-PROSPECTS-SCAN-COUNT:" + String(stored.scanCount))
+        card += contentLine("X-PROSPECTS-SOURCE:" + escape(stored.firstSource))
         if let event = stored.firstEvent { card += contentLine("X-PROSPECTS-EVENT:" + escape(event)) }
         if let collector = stored.firstCollectedBy {
             card += contentLine("X-PROSPECTS-COLLECTED-BY:" + escape(collector))

@@ -34,6 +34,29 @@ struct RoundTripConformanceTests {
         #expect(Self.withoutIDs(second) == Self.withoutIDs(first))
     }
 
+    /// Our own vCards read back whole: every field a card carries (the first sighting, the scan count, notes with
+    /// their authors, rating, tags, contacted, reminder), so the second export is the first, byte for byte.
+    @Test(arguments: directions)
+    func vCardsGiveBackTheLead(from: StoreKind, to: StoreKind) throws {
+        let folder = try TemporaryDirectory()
+        let source = try StoreFixture(from)
+        let target = try StoreFixture(to)
+        defer { withExtendedLifetime((source, target)) {} }
+        try Self.fillEveryField(try source.open())
+
+        let first = try Self.export(source, to: folder.file("first.vcf"), format: .vcard)
+        let carried = ["X-PROSPECTS-SOURCE:cards/ada.png", "X-PROSPECTS-EVENT:Expo 2026", "X-PROSPECTS-SCAN-COUNT:2"]
+        for property in carried {
+            #expect(first.contains(property + "\r\n"), "the cards carry \(property)")
+        }
+        let summary = try ProspectsService(location: target.location).importList(
+            .init(path: folder.file("first.vcf"), format: .vcard)
+        ) { event in Issue.record("unexpected \(event)") }
+        #expect(summary.totals.inserted == 3 && summary.totals.rejected == 0)
+        let second = try Self.export(target, to: folder.file("second.vcf"), format: .vcard)
+        #expect(second == first)
+    }
+
     /// A lead the target has already gains what the list carries and loses nothing of its own.
     @Test(arguments: StoreKind.allCases)
     func aLeadAlreadyThereIsMergedNotLost(kind: StoreKind) throws {
@@ -107,10 +130,10 @@ struct RoundTripConformanceTests {
         #expect(try store.setRating(.email("zoe@example.de"), .warm))
     }
 
-    /// The store's whole list as JSON Lines, written by `export`.
-    static func export(_ fixture: StoreFixture, to path: String) throws -> String {
+    /// The store's whole list in `format` (JSON Lines unless told), written by `export`.
+    static func export(_ fixture: StoreFixture, to path: String, format: ExportFormat = .json) throws -> String {
         let count = try ProspectsService(location: fixture.location).export(
-            ProspectQuery(), format: .json, guardsFormulas: true, to: .file(path: path))
+            ProspectQuery(), format: format, guardsFormulas: true, to: .file(path: path))
         #expect(count == 3)
         return try String(contentsOfFile: path, encoding: .utf8)
     }

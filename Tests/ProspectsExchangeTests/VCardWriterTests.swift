@@ -16,7 +16,7 @@ import Testing
                     "FN:Paul Hudson", "N:Hudson;Paul;;;", "EMAIL:paul@example.com", "TEL:+1 555 0100", "ORG:HWS",
                     "X-PROSPECTS-CONTACTED:false", "X-PROSPECTS-ADDED:2024-05-29T16:26:40.250Z",
                     "X-PROSPECTS-LAST-SEEN:2024-05-30T16:26:40.500Z", "X-PROSPECTS-SCAN-COUNT:2",
-                    "REV:20240530T162640Z", "END:VCARD", "",
+                    "X-PROSPECTS-SOURCE:scans/1.png", "REV:20240530T162640Z", "END:VCARD", "",
                 ].joined(separator: "\r\n"))
     }
 
