@@ -70,8 +70,8 @@ final class SQLiteDatabase {
         // batches thousands of rows into one.
         try execute("PRAGMA synchronous = FULL")
         // SQLite's default 2 MB page cache holds the rows and dedup index of about 10,000 prospects; past that,
-        // every write transaction re-read and rewrote evicted index pages (a third of a 100,000-row import was
-        // kernel time). Pages are allocated only as they are used, so a small store costs no more.
+        // every write transaction re-read and rewrote evicted index pages. Pages are allocated only as they are
+        // used, so a small store costs no more.
         try execute("PRAGMA cache_size = -16384")
     }
 

@@ -5,8 +5,8 @@ import ProspectsCore
 /// A new file runs every migration in turn, so the path an old file takes is the path every file takes.
 enum SQLiteSchema {
     /// The page size of a new store; an existing file keeps the size it was made with. 16 KiB pages rather than
-    /// SQLite's 4 KiB: a 100,000-row import writes and checkpoints a quarter as many pages, and took 10 % less time
-    /// (0.411 → 0.370 s, medians of 11 alternating runs). A commit of one scan writes its few pages whole, 16 KiB each.
+    /// SQLite's 4 KiB: a bulk import writes and checkpoints a quarter as many pages (docs/performance.md), while a
+    /// commit of one scan writes its few pages whole.
     static let pageSize = 16_384
 
     /// Version 1: the original app's table.

@@ -11,8 +11,8 @@ final class SQLiteStatement {
     /// For each SQLite parameter index (1-based, at offset index-1), the offset in the value list it takes.
     private let valueOffsets: [Int]
     /// The bytes of the text values bound for the current run, which SQLite reads in place (SQLITE_STATIC) until
-    /// they are bound again. SQLite's own copy of each text costs an allocation and a free: binding in place took
-    /// 7 % off the import's statements run from C (0.423 → 0.393 s, medians of 11 alternating runs).
+    /// they are bound again. SQLite's own copy of each text costs an allocation and a free per value, a cost the
+    /// import's statements feel (docs/performance.md).
     private var boundText: UnsafeMutableRawBufferPointer
 
     /// Compiles `sql` on `connection`; `placeholders` are the `:name`s its values are listed by (see

@@ -283,7 +283,7 @@ public final class Importer {
     ) {
         let parser = PayloadParser()
         var batch = Batch()
-        // The writer waits for the first batch, so it is small: reading 10,000 rows takes about 25 ms, all of it
+        // The writer waits for the first batch, so it is small: the time a whole batch takes to read would all be
         // time the writer spent waiting.
         var limit = min(batchSize, 1_000)
         // Room for a whole batch at once: grown by doubling, the array was copied and its pages touched again.
