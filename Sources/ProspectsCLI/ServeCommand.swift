@@ -1,5 +1,4 @@
-import Glibc
-import ProspectsIngest
+import ProspectsService
 import ProspectsWeb
 
 /// `prospects serve`: the lead list in the browser, over the same store as the other commands.
@@ -78,20 +77,10 @@ struct ServeCommand: Subcommand {
         configuration.tlsSelfSigned = arguments.has("--tls-self-signed")
         configuration.trustProxy = arguments.has("--trust-proxy")
         configuration.environment = context.environment
-        // One line per request on stderr (journald under systemd); written whole, so lines of two threads never mix.
-        configuration.log = { line in
-            let bytes = Array("\(line)\n".utf8)
-            _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        }
-        // Blocked before the server's threads start, so that they inherit the mask and only `sigwait` below
-        // receives a stop signal.
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        sigaddset(&stopSignals, SIGINT)
-        sigaddset(&stopSignals, SIGTERM)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &stopSignals, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        // One line per request on stderr (journald under systemd).
+        configuration.log = ServiceLifecycle.log
+        // Before the server's threads start, so that only `waitForStop` receives a stop signal.
+        let lifecycle = ServiceLifecycle(environment: context.environment)
         let server: WebServer
         do {
             server = try WebServer(configuration: configuration)
@@ -119,12 +108,8 @@ struct ServeCommand: Subcommand {
         }
         context.console.out.flush()
         context.console.warn("press Ctrl-C to stop")
-        let systemd = SystemdNotifier(environment: context.environment)
-        systemd.status("serving \(server.url)")
-        systemd.ready()
-        var received: Int32 = 0
-        sigwait(&stopSignals, &received)
-        systemd.stopping()
+        lifecycle.ready(status: "serving \(server.url)")
+        lifecycle.waitForStop()
         server.stop()
         context.console.warn("stopped")
         return .success

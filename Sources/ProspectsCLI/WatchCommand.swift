@@ -1,8 +1,8 @@
 import Foundation
-import ProspectStore
 import ProspectsCore
 import ProspectsExchange
 import ProspectsIngest
+import ProspectsService
 import QRDecoding
 import SystemCalls
 
@@ -83,24 +83,21 @@ struct WatchCommand: Subcommand {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         if decoderWorker {
-            let status = DecoderWorkerLoop.run(pixelLimit: pixelLimit)
+            let status = DropFolderWatch.serveDecoderRequests(pixelLimit: pixelLimit)
             return ExitCode(rawValue: status) ?? .software
         }
         let console = context.console
         console.out.lineFlushed = true
-        var options = WatchService.Options(
-            inbox: inbox, archive: arguments.value("--archive"), rejected: arguments.value("--rejected"),
-            pollInterval: pollInterval, workers: workers, pixelLimit: pixelLimit,
-            decoderExecutable: "/proc/self/exe",
-            decoderArguments: ["prospects", "watch", "--decoder-worker", "--pixel-limit", String(pixelLimit)])
-        options.recursive = !arguments.has("--no-recursive")
-        options.context = try context.collectionContext(arguments)
+        var settings = DropFolderWatch.Settings(inbox: inbox, workers: workers, pixelLimit: pixelLimit)
+        settings.archive = arguments.value("--archive")
+        settings.rejected = arguments.value("--rejected")
+        settings.pollInterval = pollInterval
+        settings.recursive = !arguments.has("--no-recursive")
+        settings.context = try context.collectionContext(arguments)
         do {
-            // A short wait for another process's lock: the loop waits a busy store out itself (see `commit`), and
-            // a long one would hold up a stop signal or an inbox that went away.
-            let service = try WatchService(
-                options: options, openStore: { try context.openStore(arguments, create: true, lockWait: .seconds(1)) },
-                notifier: SystemdNotifier(environment: context.environment), log: { console.warn($0) })
+            let service = try DropFolderWatch(
+                settings, service: context.service(arguments), environment: context.environment,
+                log: { console.warn($0) })
             let how = pollInterval.map { "scanning every \($0)" } ?? "inotify"
             console.warn(
                 "watching \(SafeText.escaped(inbox)) (\(how), \(HumanText.count(workers, "decoder process", plural: "decoder processes")))"
