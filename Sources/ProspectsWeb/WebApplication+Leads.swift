@@ -12,7 +12,7 @@ extension WebApplication {
     func listPage(_ context: Context) throws -> HTTPResponse {
         let state = ListState(query: context.request.query)
         let session = context.session
-        let key = PageCache.Key(state: state, account: session.account, isAdmin: isAdmin(session))
+        let key = PageCache.Key(state: state, account: session.account, isAdmin: role(of: session) == .admin)
         let generation = generation.current()
         if let generation, let cached = pageCache.page(key, generation: generation) {
             return htmlPage(cached.bytes(token: session.csrfToken))
@@ -44,7 +44,9 @@ extension WebApplication {
     func leadPage(_ id: Int64, _ context: Context) throws -> HTTPResponse {
         guard let details = try services.withService({ try $0.details(of: .id(id)) }) else { return notFound() }
         return page(
-            LeadPage(details: details, csrfToken: context.session.csrfToken, canDelete: isAdmin(context.session)).html)
+            LeadPage(
+                details: details, csrfToken: context.session.csrfToken, canDelete: role(of: context.session) == .admin
+            ).html)
     }
 
     func mark(_ ids: [Int64], _ context: Context) throws -> HTTPResponse {
@@ -95,7 +97,7 @@ extension WebApplication {
         guard let details = try services.withService({ try $0.details(of: .id(id)) }) else { return notFound() }
         return page(
             LeadPage(
-                details: details, csrfToken: context.session.csrfToken, canDelete: isAdmin(context.session),
+                details: details, csrfToken: context.session.csrfToken, canDelete: role(of: context.session) == .admin,
                 problem: error.message, clash: clash, edited: edited
             ).html, status: status)
     }
@@ -155,6 +157,13 @@ extension WebApplication {
         return try changingLead(id, context, edited: edited) { service throws(LeadChangeError) in
             _ = try service.edit(.id(id), change)
         }
+    }
+
+    /// The list pages' change events (Server-Sent Events), so that a page showing leads knows when the store changed.
+    func changeEvents() -> HTTPResponse {
+        let stream = ResponseStream()
+        changes.add(stream)
+        return .eventStream(stream)
     }
 
     /// Without `confirmed`, the page that asks; with it, the deletion.

@@ -6,6 +6,22 @@ import SystemCalls
 
 /// Sessions: signing in and out.
 extension WebApplication {
+    /// The sign-in form; once signed in, 303 to the list.
+    func signInPage(_ context: Context) -> HTTPResponse {
+        if configuration.requiresSignIn, context.session.account != nil { return .redirect(to: "/") }
+        return page(
+            SignInPage(
+                csrfToken: context.session.csrfToken,
+                next: Self.samePath(context.request.queryValue("next")) ?? ""
+            ).html)
+    }
+
+    /// Ends the session, then 303 to the sign-in page (to the list when serve needs no accounts).
+    func signOut(_ context: Context) throws -> HTTPResponse {
+        try sessions.remove(context.session.id)
+        return .redirect(to: configuration.requiresSignIn ? "/signin" : "/")
+    }
+
     /// Checks a name and password, unless `SignInThrottle` says to wait (429 with `Retry-After`); on success the
     /// session is replaced by a new one signed in (its cookie in the answer) and the browser goes where it asked.
     func signIn(_ context: Context) throws -> HTTPResponse {

@@ -43,10 +43,15 @@ final class WebApplication: HTTPHandler {
         sessions = SessionStore(now: now, openStore: openStore)
     }
 
-    /// What one request has to hand: the request and the browser's session.
+    /// What one request has to hand: the request, the browser's session, and the route's path parameters.
     struct Context {
         var request: HTTPRequest
         var session: Session
+        /// By name, as the route's pattern names them (`receipt` for `:receipt`).
+        var parameters: [String: String] = [:]
+
+        /// The route's `:id`: the table matches only a positive integer there (0 for a route without one).
+        var id: Int64 { parameters["id"].flatMap { Int64($0) } ?? 0 }
     }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -158,16 +163,10 @@ final class WebApplication: HTTPHandler {
                             + "Go back, reload the page, and send it again."
                     ).html, status: 403)
             } else {
-                response =
-                    signInGate(request, session)
-                    ?? withViewer(session) { post(Context(request: request, session: session)) }
+                response = route(request, session)
             }
-        } else if request.method == "GET" || request.method == "HEAD" {
-            response =
-                signInGate(request, session) ?? withViewer(session) { get(Context(request: request, session: session)) }
         } else {
-            response = .text("Method not allowed.\n", status: 405)
-            response.headers.set("Allow", "GET, HEAD, POST")
+            response = route(request, session)
         }
         // A visitor's nonce is handed out once; a cookie a browser holds is never replaced by a GET.
         if let newNonce, !response.headers.contains(where: { $0.name == "Set-Cookie" }) {
@@ -176,14 +175,36 @@ final class WebApplication: HTTPHandler {
         return secured(response)
     }
 
-    /// When serve needs accounts: 303 to the sign-in page for anything but it and the static files until signed in;
-    /// the sign-in page itself 303s to the list once signed in. Nil: go on.
-    private func signInGate(_ request: HTTPRequest, _ session: Session) -> HTTPResponse? {
+    /// The request through `routes`: a path known by other methods is 405 (with `Allow`); then the sign-in gate;
+    /// then the role the route needs (403 naming what only an admin may do), or 404 for a path no route has.
+    private func route(_ request: HTTPRequest, _ session: Session) -> HTTPResponse {
+        let resolution = Self.routes.resolve(request.method, request.path, as: role(of: session))
+        if case .methodNotAllowed(let allowed) = resolution {
+            var response = HTTPResponse.text("Method not allowed.\n", status: 405)
+            response.headers.set("Allow", allowed.joined(separator: ", "))
+            return response
+        }
+        if let gate = signInGate(request, session, resolution) { return gate }
+        return withViewer(session) {
+            switch resolution {
+            case .route(let route, let parameters):
+                let context = Context(request: request, session: session, parameters: parameters)
+                return storeCall { try route.handler(self, context) }
+            case .refused(let route): return adminsOnly(route.purpose)
+            case .notFound, .methodNotAllowed: return notFound()
+            }
+        }
+    }
+
+    /// When serve needs accounts: 303 to the sign-in page for anything but the routes a visitor may take (and the
+    /// static files, answered before) until signed in, unknown paths too, so that a visitor learns nothing of which
+    /// leads exist; a session whose account was removed or changed role is signed out. Nil: go on.
+    private func signInGate(
+        _ request: HTTPRequest, _ session: Session, _ resolution: RouteTable<Handler>.Resolution
+    ) -> HTTPResponse? {
         guard configuration.requiresSignIn else { return nil }
-        let isSignIn = request.path == "/signin"
-        if StaticFile.named(request.path) != nil { return nil }
         guard let name = session.account else {
-            if isSignIn { return nil }
+            if case .route = resolution { return nil }
             // A page asked for is where the sign-in lands.
             guard request.method != "POST", request.path != "/" || !request.query.isEmpty else {
                 return .redirect(to: "/signin")
@@ -200,7 +221,7 @@ final class WebApplication: HTTPHandler {
         } catch {
             return storeCall { throw error }
         }
-        return isSignIn && request.method != "POST" ? .redirect(to: "/") : nil
+        return nil
     }
 
     /// The client's address: the connection's, or behind a trusted proxy the last of `X-Forwarded-For` (the one the
@@ -226,9 +247,11 @@ final class WebApplication: HTTPHandler {
             operation: body)
     }
 
-    /// True when the session's account may do what admins only may (always, when serve needs no accounts).
-    func isAdmin(_ session: Session) -> Bool {
-        !configuration.requiresSignIn || session.role == .admin
+    /// The role a session holds for `routes`: every viewer is an admin when serve needs no accounts.
+    func role(of session: Session) -> RouteRole {
+        guard configuration.requiresSignIn else { return .admin }
+        guard session.account != nil else { return .visitor }
+        return session.role == .admin ? .admin : .staff
     }
 
     func adminsOnly(_ what: String) -> HTTPResponse {
@@ -239,81 +262,6 @@ final class WebApplication: HTTPHandler {
         var response = response
         SecurityHeaders.add(to: &response.headers)
         return response
-    }
-
-    // MARK: Routes
-
-    private func get(_ context: Context) -> HTTPResponse {
-        let path = context.request.path
-        if let file = StaticFile.named(path) { return file.response }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        return storeCall {
-            switch parts.joined(separator: "/") {
-            case "": return try listPage(context)
-            case "signin":
-                return page(
-                    SignInPage(
-                        csrfToken: context.session.csrfToken,
-                        next: Self.samePath(context.request.queryValue("next")) ?? ""
-                    ).html)
-            case "scan": return scanPage(context)
-            case _ where parts.count == 3 && parts[0] == "scan" && parts[1] == "receipts":
-                return receiptPage(parts[2])
-            case "reminders": return try remindersPage(context)
-            case "reminders/due": return try dueReminders()
-            case "me": return mePage(context)
-            case "me/card.png": return cardImage(context, svg: false)
-            case "me/card.svg": return cardImage(context, svg: true)
-            case "export": return try export(context)
-            case "import": return importPage(context)
-            case "users": return try usersPage(context)
-            case "events":
-                let stream = ResponseStream()
-                changes.add(stream)
-                return .eventStream(stream)
-            default:
-                guard let id = Self.leadID(parts, action: nil) else { return notFound() }
-                return try leadPage(id, context)
-            }
-        }
-    }
-
-    private func post(_ context: Context) -> HTTPResponse {
-        let parts = context.request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        return storeCall {
-            switch parts.joined(separator: "/") {
-            case "mark": return try mark(ids(context.request.form.values(for: "id")), context)
-            case "delete":
-                guard isAdmin(context.session) else { return adminsOnly("delete leads") }
-                return try delete(context)
-            case "scan": return try upload(context)
-            case "scan/frame": return try cameraFrame(context)
-            case "import": return try importList(context)
-            case "users/add": return try changeUsers("add", context)
-            case "users/remove": return try changeUsers("remove", context)
-            case "signin": return try signIn(context)
-            case "signout":
-                try sessions.remove(context.session.id)
-                return .redirect(to: configuration.requiresSignIn ? "/signin" : "/")
-            default:
-                if let id = Self.leadID(parts, action: "mark") { return try mark([id], context) }
-                if let id = Self.leadID(parts, action: "remind") { return try remind(id, context) }
-                if let id = Self.leadID(parts, action: "edit") { return try edit(id, context) }
-                if let id = Self.leadID(parts, action: "note") { return try addNote(id, context) }
-                if let id = Self.leadID(parts, action: "rate") { return try rate(id, context) }
-                if let id = Self.leadID(parts, action: "tags") { return try changeTags(id, context) }
-                return notFound()
-            }
-        }
-    }
-
-    /// The id in `/leads/ID` (no action) or `/leads/ID/ACTION`.
-    static func leadID(_ parts: [String], action: String?) -> Int64? {
-        guard parts.count == (action == nil ? 2 : 3), parts[0] == "leads", let id = Int64(parts[1]), id > 0 else {
-            return nil
-        }
-        if let action, parts[2] != action { return nil }
-        return id
     }
 
     /// Runs a route, answering a store that fails with a page that says so (503).
