@@ -43,12 +43,11 @@ extension WebApplication {
         if form["clear"] == "true" {
             date = nil
         } else if let text = form["in"], !text.trimmingCharacters(in: .whitespaces).isEmpty {
-            guard let seconds = ReminderTime.parseDuration(text.trimmingCharacters(in: .whitespaces)) else {
-                return page(
-                    MessagePage(title: "Reminder not set", message: "“\(text)” is no duration (try 2d, 1w, 3h30m).")
-                        .html, status: 400)
+            guard let parsed = ReminderTime.parseFromNow(text, now: now(), timeZone: .current) else {
+                let message = "“\(text)” is no duration (try 2d, 1w, 3h30m or 3 days)."
+                return page(MessagePage(title: "Reminder not set", message: message).html, status: 400)
             }
-            date = now().addingTimeInterval(seconds)
+            date = parsed
         } else if let text = form["at"], !text.isEmpty {
             // datetime-local sends `2026-12-01T09:00`, local time.
             guard let parsed = ReminderTime.parseDate(text.replacingOccurrences(of: "T", with: " ")) else {
