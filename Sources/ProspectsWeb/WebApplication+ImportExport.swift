@@ -111,12 +111,7 @@ extension WebApplication {
         }
         switch outcome {
         case .success(let summary):
-            report.summary = summary.countsLine
-            if let before = summary.importedBefore {
-                report.summary +=
-                    ", \(summary.totals.alreadyIn) already in (the same list was imported on "
-                    + "\(LocalTime.text(before.processedAt)))"
-            }
+            report.summary = summary.sentence()
             changes.noteChange()
         case .failure(let failure):
             report.failed = true
