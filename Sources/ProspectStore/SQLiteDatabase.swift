@@ -402,14 +402,14 @@ final class SQLiteDatabase {
     /// left unopened: closing a descriptor of it would drop every POSIX lock this process's SQLite connections hold
     /// on it, and another process closing its connection would then take itself for the last and remove the WAL.
     private static func createPrivateFile(_ path: String) throws(StoreError) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { return }
+            throw .unavailable("cannot open \(path): \(String(cString: strerror(EISDIR)))")
+        }
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let number = errno
-            if number == EEXIST {
-                var info = stat()
-                guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
-                throw .unavailable("cannot open \(path): \(String(cString: strerror(EISDIR)))")
-            }
             let folder = (path as NSString).deletingLastPathComponent
             switch number {
             case ENOENT:
