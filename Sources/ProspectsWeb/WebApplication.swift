@@ -254,7 +254,7 @@ final class WebApplication: HTTPHandler {
         return session.role == .admin ? .admin : .staff
     }
 
-    func adminsOnly(_ what: String) -> HTTPResponse {
+    private func adminsOnly(_ what: String) -> HTTPResponse {
         page(MessagePage(title: "Not allowed", message: "Only an admin may \(what).").html, status: 403)
     }
 
