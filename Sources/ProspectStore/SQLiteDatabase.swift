@@ -398,8 +398,15 @@ final class SQLiteDatabase {
     }
 
     /// Creates the file with mode 0600 before SQLite opens it: SQLite gives the -wal and -shm files the mode of
-    /// the database file, and prospects' names and addresses are nobody else's business.
+    /// the database file, and prospects' names and addresses are nobody else's business. A file already there is
+    /// left unopened: closing a descriptor of it would drop every POSIX lock this process's SQLite connections hold
+    /// on it, and another process closing its connection would then take itself for the last and remove the WAL.
     private static func createPrivateFile(_ path: String) throws(StoreError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { return }
+            throw .unavailable("cannot open \(path): \(String(cString: strerror(EISDIR)))")
+        }
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let number = errno

@@ -132,13 +132,7 @@ struct ImportCommand: Subcommand {
             }
             console.out.line(json.rendered)
         } else {
-            var line = summary.countsLine
-            if let before = summary.importedBefore {
-                line +=
-                    ", \(totals.alreadyIn) already in (the same list was imported on "
-                    + "\(HumanText.date(before.processedAt)); --again counts its rows once more)"
-            }
-            console.out.line(line)
+            console.out.line(summary.sentence(hint: "--again counts its rows once more"))
         }
         return status
     }

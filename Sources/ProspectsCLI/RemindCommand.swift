@@ -43,10 +43,7 @@ struct RemindCommand: Subcommand {
         ) { ReminderTime.parse($0, now: now, timeZone: .current) }
         let after = try arguments.value(
             "--in", expected: "a duration up to a century: 90s, 30m, 2h, 1d, 1w, 1h30m or '3 days'"
-        ) { text in
-            ReminderTime.parseDuration(text).map { now.addingTimeInterval($0) }
-                ?? ReminderTime.parse("in " + text, now: now, timeZone: .current)
-        }
+        ) { ReminderTime.parseFromNow($0, now: now, timeZone: .current) }
         switch (at, after, arguments.has("--clear")) {
         case (let at?, nil, false): date = at
         case (nil, let after?, false): date = after

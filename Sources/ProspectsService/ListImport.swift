@@ -96,6 +96,14 @@ public struct ListImport {
                 + "\(totals.rejected) rejected"
                 + (ignoredColumns.isEmpty ? "" : "; ignored columns: " + ignoredColumns.joined(separator: ", "))
         }
+
+        /// `countsLine`, and for a list imported before, how many rows were already in and since when: the sentence
+        /// every front-end says of an import. `hint` closes the parenthesis (the CLI names `--again`).
+        public func sentence(hint: String? = nil) -> String {
+            guard let before = importedBefore else { return countsLine }
+            return countsLine + ", \(totals.alreadyIn) already in (the same list was imported on "
+                + LocalTime.text(before.processedAt) + (hint.map { "; " + $0 } ?? "") + ")"
+        }
     }
 
     let request: Request

@@ -48,6 +48,14 @@ public enum ReminderTime {
         return total
     }
 
+    /// A reminder's "in" — `remind --in` and the lead page's field, one reading for both: a compact duration
+    /// (`90s`, `2h`, `1h30m`) or as said (`3 days`, `2 hours`, `1 week`), from `now` in `timeZone`.
+    public static func parseFromNow(_ text: String, now: Date, timeZone: TimeZone) -> Date? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if let seconds = parseDuration(text) { return now.addingTimeInterval(seconds) }
+        return parse("in " + text, now: now, timeZone: timeZone)
+    }
+
     /// Any form `remind --at` takes: the dates of `parseDate`, or the way people say it, read at `now` in
     /// `timeZone` — `tomorrow 9:00`, `today 17:30`, `friday` (the next Friday, not today, at 09:00), `fri 2pm`,
     /// `next monday 8:15`, `in 3 days` (the same time of day, across a clock change), `in 2 hours`, `in 1h30m`.

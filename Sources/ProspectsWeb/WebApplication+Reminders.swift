@@ -29,4 +29,40 @@ extension WebApplication {
         let body = (try? JSONEncoder().encode(answer)).map(Array.init) ?? Array("{\"due\":0,\"leads\":[]}".utf8)
         return HTTPResponse(headers: ["Content-Type": "application/json; charset=utf-8"], body: .bytes(body))
     }
+
+    func remindersPage(_ context: Context) throws -> HTTPResponse {
+        let generation = generation.current()
+        let groups = try services.withService { try $0.reminders(at: now()) }
+        return page(RemindersPage(groups: groups, csrfToken: context.session.csrfToken, generation: generation).html)
+    }
+
+    func remind(_ id: Int64, _ context: Context) throws -> HTTPResponse {
+        let form = context.request.form
+        let path = returnPath(context, fallback: "/leads/\(id)")
+        var date: Date?
+        if form["clear"] == "true" {
+            date = nil
+        } else if let text = form["in"], !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let parsed = ReminderTime.parseFromNow(text, now: now(), timeZone: .current) else {
+                let message = "“\(text)” is no duration (try 2d, 1w, 3h30m or 3 days)."
+                return page(MessagePage(title: "Reminder not set", message: message).html, status: 400)
+            }
+            date = parsed
+        } else if let text = form["at"], !text.isEmpty {
+            // datetime-local sends `2026-12-01T09:00`, local time.
+            guard let parsed = ReminderTime.parseDate(text.replacingOccurrences(of: "T", with: " ")) else {
+                return page(
+                    MessagePage(title: "Reminder not set", message: "“\(text)” is no date this server can read.")
+                        .html, status: 400)
+            }
+            date = parsed
+        } else {
+            return page(
+                MessagePage(title: "Reminder not set", message: "Give a date and time, or a duration.").html,
+                status: 400)
+        }
+        guard try services.withService({ try $0.setReminder(.id(id), at: date) }) else { return notFound() }
+        changes.noteChange()
+        return .redirect(to: path)
+    }
 }
