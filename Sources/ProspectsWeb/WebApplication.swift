@@ -18,8 +18,8 @@ final class WebApplication: HTTPHandler {
     let sessions: SessionStore
     let services: ServicePool
     let changes = ChangeMonitor()
-    /// The list pages rendered at the store's current generation.
-    let pageCache = PageCache()
+    /// The list pages rendered, each at the store's generation it shows.
+    let pageCache: PageCache
     let generation: StoreGeneration
     /// Where every upload is kept: archive, quarantine, and `.incoming/` while its request lasts.
     let uploads: UploadFolder
@@ -41,6 +41,7 @@ final class WebApplication: HTTPHandler {
         }
         generation = StoreGeneration(openStore: openStore)
         sessions = SessionStore(now: now, openStore: openStore)
+        pageCache = PageCache(refreshed: { [changes] in changes.noteChange() })
     }
 
     /// What one request has to hand: the request and the browser's session.
@@ -161,6 +162,8 @@ final class WebApplication: HTTPHandler {
                 response =
                     signInGate(request, session)
                     ?? withViewer(session) { post(Context(request: request, session: session)) }
+                // Whatever the form changed shows on this session's next list page (read your writes).
+                if response.status < 400 { pageCache.noteWrite(by: session.id, generation: generation.current()) }
             }
         } else if request.method == "GET" || request.method == "HEAD" {
             response =
@@ -364,34 +367,18 @@ final class WebApplication: HTTPHandler {
 
     // MARK: Pages
 
-    /// The list, from `pageCache` while the store's generation has not moved since it was rendered. The generation
-    /// is read before the store, so that a page is never kept under a generation newer than what it shows.
+    /// The list, from `pageCache` (see there: one render per page and store generation, writers see their writes).
     private func listPage(_ context: Context) throws -> HTTPResponse {
-        let state = ListState(query: context.request.query)
         let session = context.session
-        let key = PageCache.Key(state: state, account: session.account, isAdmin: isAdmin(session))
-        let generation = generation.current()
-        if let generation, let cached = pageCache.page(key, generation: generation) {
-            return htmlPage(cached.bytes(token: session.csrfToken))
+        let key = PageCache.Key(
+            state: ListState(query: context.request.query), account: session.account, isAdmin: isAdmin(session))
+        let renderer = ListPageRenderer(
+            services: services, pageSize: configuration.pageSize, placeholder: pageCache.placeholder)
+        let viewer = PageLayout.viewer
+        let page = try pageCache.page(key, session: session.id, current: generation.current) { generation in
+            try renderer.render(key, viewer: viewer, generation: generation)
         }
-        let pageSize = configuration.pageSize
-        let (counts, rows) = try services.withService { service in
-            let query = state.query(pageSize: pageSize)
-            return (try service.counts(matching: query), try service.list(query))
-        }
-        // Rendered with the placeholder for the token, in the page and in the header's sign-out form.
-        let placeholder = pageCache.placeholder
-        var viewer = PageLayout.viewer
-        viewer?.csrfToken = placeholder
-        let markup = PageLayout.$viewer.withValue(viewer) {
-            ListPage(
-                state: state, counts: counts, rows: rows, pageSize: pageSize, csrfToken: placeholder,
-                isAdmin: key.isAdmin, generation: generation
-            ).html.markup
-        }
-        let rendered = PageCache.Page(markup: markup, placeholder: placeholder)
-        if let generation { pageCache.store(rendered, for: key, generation: generation) }
-        return htmlPage(rendered.bytes(token: session.csrfToken))
+        return htmlPage(page.bytes(token: session.csrfToken))
     }
 
     private func htmlPage(_ bytes: [UInt8]) -> HTTPResponse {
