@@ -7,34 +7,19 @@ import SafeHTML
 
 /// The leads: the list page, one lead's page, and the changes made to leads (each answered 303 to the page).
 extension WebApplication {
-    /// The list, from `pageCache` while the store's generation has not moved since it was rendered. The generation
-    /// is read before the store, so that a page is never kept under a generation newer than what it shows.
+    /// The list, from `pageCache` (see there: one render per page and store generation, writers see their writes).
     func listPage(_ context: Context) throws -> HTTPResponse {
-        let state = ListState(query: context.request.query)
         let session = context.session
-        let key = PageCache.Key(state: state, account: session.account, isAdmin: role(of: session) == .admin)
-        let generation = generation.current()
-        if let generation, let cached = pageCache.page(key, generation: generation) {
-            return htmlPage(cached.bytes(token: session.csrfToken))
+        let key = PageCache.Key(
+            state: ListState(query: context.request.query), account: session.account,
+            isAdmin: role(of: session) == .admin)
+        let renderer = ListPageRenderer(
+            services: services, pageSize: configuration.pageSize, placeholder: pageCache.placeholder)
+        let viewer = PageLayout.viewer
+        let page = try pageCache.page(key, session: session.id, current: generation.current) { generation in
+            try renderer.render(key, viewer: viewer, generation: generation)
         }
-        let pageSize = configuration.pageSize
-        let (counts, rows) = try services.withService { service in
-            let query = state.query(pageSize: pageSize)
-            return (try service.counts(matching: query), try service.list(query))
-        }
-        // Rendered with the placeholder for the token, in the page and in the header's sign-out form.
-        let placeholder = pageCache.placeholder
-        var viewer = PageLayout.viewer
-        viewer?.csrfToken = placeholder
-        let markup = PageLayout.$viewer.withValue(viewer) {
-            ListPage(
-                state: state, counts: counts, rows: rows, pageSize: pageSize, csrfToken: placeholder,
-                isAdmin: key.isAdmin, generation: generation
-            ).html.markup
-        }
-        let rendered = PageCache.Page(markup: markup, placeholder: placeholder)
-        if let generation { pageCache.store(rendered, for: key, generation: generation) }
-        return htmlPage(rendered.bytes(token: session.csrfToken))
+        return htmlPage(page.bytes(token: session.csrfToken))
     }
 
     func htmlPage(_ bytes: [UInt8]) -> HTTPResponse {

@@ -18,8 +18,8 @@ final class WebApplication: HTTPHandler {
     let sessions: SessionStore
     let services: ServicePool
     let changes = ChangeMonitor()
-    /// The list pages rendered at the store's current generation.
-    let pageCache = PageCache()
+    /// The list pages rendered, each at the store's generation it shows.
+    let pageCache: PageCache
     let generation: StoreGeneration
     /// Where every upload is kept: archive, quarantine, and `.incoming/` while its request lasts.
     let uploads: UploadFolder
@@ -41,6 +41,7 @@ final class WebApplication: HTTPHandler {
         }
         generation = StoreGeneration(openStore: openStore)
         sessions = SessionStore(now: now, openStore: openStore)
+        pageCache = PageCache(refreshed: { [changes] in changes.noteChange() })
     }
 
     /// What one request has to hand: the request, the browser's session, and the route's path parameters.
@@ -164,6 +165,8 @@ final class WebApplication: HTTPHandler {
                     ).html, status: 403)
             } else {
                 response = route(request, session)
+                // Whatever the form changed shows on this session's next list page (read your writes).
+                if response.status < 400 { pageCache.noteWrite(by: session.id, generation: generation.current()) }
             }
         } else {
             response = route(request, session)

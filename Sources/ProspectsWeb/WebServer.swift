@@ -126,6 +126,14 @@ public final class WebServer: Sendable {
         try application.sessions.rotateKey()
     }
 
+    /// How many list pages were rendered since the start: one per page and store generation, however many asked.
+    public var listPageRenderCount: Int { application.pageCache.renderCount }
+
+    /// Waits until no list page is being rendered or waiting to be: a page asked for then shows the store as it was.
+    public func waitForListPageRenders() {
+        application.pageCache.waitUntilIdle()
+    }
+
     /// Stops polling the store, ends open event streams, and waits for requests in flight.
     public func stop() {
         application.changes.stop()
