@@ -268,7 +268,9 @@ struct ListPage {
                 stored.rating == .none ? "" : stored.rating.rawValue
             }
             HTML.td(.data("label", "Contacted"), .class("contacted")) { stored.isContacted ? "Yes" : "No" }
-            HTML.td(.data("label", "Reminder"), .class("reminder")) { stored.remindAt.map(LocalTime.text) ?? "" }
+            HTML.td(.data("label", "Reminder"), .class("reminder")) {
+                stored.remindAt.map(BrowserTime.time) ?? HTML.empty
+            }
             HTML.td(.class("row-actions")) {
                 HTML.div(.class("actions")) {
                     HTML.button(

@@ -46,6 +46,7 @@ enum PageLayout {
             HTML.link(.attribute("rel", "stylesheet"), .href(StaticFile.stylesheet.path))
             HTML.script(src: StaticFile.liveUpdates.path, .flag("defer"))
             HTML.script(src: StaticFile.reminders.path, .flag("defer"))
+            HTML.script(src: StaticFile.localTime.path, .flag("defer"))
             for script in scripts { HTML.script(src: script.path, .flag("defer")) }
         }
         let shown = generation.map(String.init) ?? ""

@@ -11,7 +11,7 @@ struct StaticFile: Sendable {
         all.first { $0.path == path }
     }
 
-    static let all = [stylesheet, liveUpdates, camera, reminders, dropUpload, options]
+    static let all = [stylesheet, liveUpdates, camera, reminders, dropUpload, localTime, options]
 
     var response: HTTPResponse {
         var response = HTTPResponse.text(content, contentType: contentType)
