@@ -532,7 +532,7 @@ final class WebApplication: HTTPHandler {
 
     /// Who is writing: the signed-in account, else (no sign-in: one person on their own machine) the login name of
     /// the user running serve, as the CLI's `--by` defaults to.
-    private func author(_ session: Session) -> String {
+    func author(_ session: Session) -> String {
         session.account ?? ProspectsService.loginName(environment: configuration.environment)
     }
 
@@ -871,7 +871,7 @@ final class WebApplication: HTTPHandler {
         let report = try services.withService { service in
             try service.upload(
                 files.map { PictureUpload(path: $0.path, clientName: $0.fileName) }, into: uploads,
-                context: CollectionContext(collectedBy: context.session.account))
+                context: CollectionContext(collectedBy: author(context.session)))
         }
         changes.noteChange()
         if let id = context.request.queryValue("receipt"), UploadFolder.isReceipt(id) {
