@@ -1,6 +1,7 @@
 import Foundation
 import ProspectStore
 import ProspectsCore
+import ProspectsWeb
 import Testing
 import WebTestSupport
 
@@ -153,5 +154,36 @@ import WebTestSupport
             #expect(try !Self.scrollsSideways(session), "\(page.path) fits the window's width")
             #expect(try Self.isShown(session, "header.top a[href=\"/scan\"]"), "the header's links")
         }
+    }
+
+    /// With accounts: the sign-in page and the Users page with its rows (481 px wide on a 390 px screen before).
+    @Test func signInAndUsersFitAPhone() throws {
+        let web = try WebFixture(
+            leads: sampleLeads,
+            accounts: [
+                ("margaret.hamilton.admin", .admin, "correct horse battery"), ("sam", .staff, "correct horse battery"),
+            ]
+        ) { $0.requiresSignIn = true }
+        let driver = try ChromeDriver()
+        defer { driver.stop() }
+        let session = try driver.newSession(width: 390, height: 844, mobile: true)
+        defer { session.close() }
+        try session.navigate(to: web.baseURL + "/signin")
+        #expect(try !Self.scrollsSideways(session))
+        #expect(try Self.smallTargets(session) == [], "the sign-in page's tap targets and fields")
+        try session.screenshot(to: "\(screenshotFolder)/phone-signin-390x844.png")
+        try session.type("margaret.hamilton.admin", into: try session.findElement("input[name=name]"))
+        try session.type("correct horse battery", into: try session.findElement("input[name=password]"))
+        try session.click(try session.findElement("form.stack button.primary"))
+        try session.waitForPage("/", showing: "table.leads")
+        try session.navigate(to: web.baseURL + "/users")
+        #expect(try session.countElements("table.users tbody tr") == 2)
+        #expect(try !Self.scrollsSideways(session), "the Users page fits the screen")
+        #expect(try Self.smallTargets(session) == [], "the Users page's tap targets and fields")
+        try session.screenshot(to: "\(screenshotFolder)/phone-users-accounts-390x844.png")
+        // Signing out from the bottom bar's More.
+        try session.click(try session.findElement("nav.bottom details.more > summary"))
+        try session.click(try session.findElement("nav.bottom .menu form button"))
+        try waitUntil("the sign-in page") { try session.currentURL().hasSuffix("/signin") }
     }
 }
