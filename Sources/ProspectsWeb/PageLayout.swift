@@ -34,10 +34,11 @@ enum PageLayout {
 
     /// A whole page. `live`: the page reloads itself when the list changes (see `StaticFile.liveUpdates`);
     /// `generation`: the store's change generation it shows, so that the change it already shows reloads nothing.
-    /// `scripts`: the page's own script files, beside the ones every page loads.
+    /// `scripts`: the page's own script files, beside the ones every page loads. `sections`: false for a page that
+    /// leads nowhere else (sign-in): no bottom bar.
     static func page(
         title: String, section: Section?, live: Bool = false, generation: Int64? = nil, scripts: [StaticFile] = [],
-        @HTMLBuilder content: () -> HTML
+        sections: Bool = true, @HTMLBuilder content: () -> HTML
     ) -> HTML {
         let head = HTML {
             HTML.meta(.attribute("charset", "utf-8"))
@@ -83,7 +84,7 @@ enum PageLayout {
                 }
             }
             HTML.main { content() }
-            bottomBar(section: section)
+            if sections { bottomBar(section: section) }
         }
         return HTML.trustedMarkup("<!DOCTYPE html>").appending(
             .element("html", [.attribute("lang", "en")], content: .element("head", content: head).appending(body)))

@@ -171,6 +171,7 @@ import WebTestSupport
         try session.navigate(to: web.baseURL + "/signin")
         #expect(try !Self.scrollsSideways(session))
         #expect(try Self.smallTargets(session) == [], "the sign-in page's tap targets and fields")
+        #expect(try session.countElements("nav.bottom") == 0, "no sections before signing in")
         try session.screenshot(to: "\(screenshotFolder)/phone-signin-390x844.png")
         try session.type("margaret.hamilton.admin", into: try session.findElement("input[name=name]"))
         try session.type("correct horse battery", into: try session.findElement("input[name=password]"))
