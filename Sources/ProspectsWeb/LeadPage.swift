@@ -67,8 +67,10 @@ struct LeadPage {
                 }
                 if !details.events.isEmpty { field("Events", details.events.joined(separator: ", ")) }
                 if !details.collectors.isEmpty { field("Collected by", details.collectors.joined(separator: ", ")) }
-                field("Added", LocalTime.text(stored.createdAt))
-                field("Last seen", LocalTime.text(stored.lastSeenAt))
+                HTML.dt { "Added" }
+                HTML.dd { BrowserTime.time(stored.createdAt) }
+                HTML.dt { "Last seen" }
+                HTML.dd { BrowserTime.time(stored.lastSeenAt) }
                 field("Scans", String(stored.scanCount))
                 field("Id", "#\(id)")
             }
@@ -156,7 +158,7 @@ struct LeadPage {
                             HTML.div(.class("note-head")) {
                                 HTML.strong(.class("author")) { note.author.isEmpty ? "someone" : note.author }
                                 " · "
-                                HTML.time { LocalTime.text(note.writtenAt) }
+                                BrowserTime.time(note.writtenAt)
                             }
                             HTML.p(.class("note-text")) { note.text }
                         }
@@ -216,7 +218,7 @@ struct LeadPage {
                 HTML.tbody {
                     for record in details.history {
                         HTML.tr {
-                            HTML.td { HTML.time { LocalTime.text(record.seenAt) } }
+                            HTML.td { BrowserTime.time(record.seenAt) }
                             HTML.td(.data("label", "Event")) { record.event ?? "" }
                             HTML.td(.data("label", "Collected by")) { record.collectedBy ?? "" }
                             HTML.td(.data("label", "From"), .class("source")) { record.source }

@@ -36,6 +36,11 @@ import WebTestSupport
         #expect(
             try session.execute("return document.querySelector('#remind input[name=at]').value") as? String
                 == "2026-12-10T09:00", "the form holds the browser's time")
+        // Every other time on the page too (added, last seen, the scan history), not the server's UTC.
+        let times =
+            "return Array.from(document.querySelectorAll('time[data-utc]')).map(function (t) { return t.textContent; })"
+        let shown = try session.execute(times) as? [String] ?? []
+        #expect(shown.count >= 4 && shown.allSatisfy { !$0.hasSuffix(" UTC") }, "\(shown)")
         try session.screenshot(to: "\(screenshotFolder)/reminder-\(zone.replacingOccurrences(of: "/", with: "-")).png")
         try session.navigate(to: web.baseURL + "/?q=lovelace")
         #expect(
