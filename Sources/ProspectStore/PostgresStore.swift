@@ -397,6 +397,17 @@ public final class PostgresStore: ProspectStore {
         }
     }
 
+    public func renameSource(_ source: String, to newSource: String, prospects ids: [Int64]) throws(StoreError) {
+        guard !ids.isEmpty else { return }
+        try connection.transaction { () throws(StoreError) in
+            for id in ids {
+                for sql in [ProspectSQL.renameFirstSource, ProspectSQL.renameScanSource] {
+                    _ = try connection.execute(sql, [.integer(id), .text(source), .text(newSource)])
+                }
+            }
+        }
+    }
+
     /// Runs one UPDATE or DELETE in a transaction of its own, so that it moves the store's generation; true when it
     /// changed a row.
     private func change(_ sql: String, _ values: [SQLValue]) throws(StoreError) -> Bool {

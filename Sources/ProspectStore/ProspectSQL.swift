@@ -309,6 +309,10 @@ enum ProspectSQL {
         UNION ALL SELECT source, seen_at, id, event, collected_by FROM scans WHERE prospect_id = $1 \
         ORDER BY 2 ASC, 3 ASC
         """
+    /// `renameSource`'s two statements: $1 the prospect, $2 the old source, $3 the new one.
+    static let renameFirstSource = "UPDATE prospects SET first_source = $3 WHERE id = $1 AND first_source = $2"
+    static let renameScanSource = "UPDATE scans SET source = $3 WHERE prospect_id = $1 AND source = $2"
+
     /// The values of `editProspect`.
     enum EditValue: Int, SQLParameter {
         case id, name, nameKey, sortKey, email, emailKey, phone, organization, title, searchKey

@@ -229,6 +229,9 @@ public protocol ProspectStore: AnyObject {
     func forEach(_ query: ProspectQuery, _ body: (StoredProspect) -> Bool) throws(StoreError)
     func prospect(_ reference: ProspectReference) throws(StoreError) -> StoredProspect?
     func history(of id: Int64) throws(StoreError) -> [ScanRecord]
+    /// Renames the source `source` to `newSource` in the scan history of prospects `ids` (their first sighting and
+    /// later scans): an uploaded picture's path once it is archived, instead of the `.incoming/` one it was read at.
+    func renameSource(_ source: String, to newSource: String, prospects ids: [Int64]) throws(StoreError)
     /// Returns false when no prospect matches.
     func setContacted(_ reference: ProspectReference, _ contacted: Bool) throws(StoreError) -> Bool
     /// Returns false when no prospect matches.

@@ -220,6 +220,18 @@ public final class SQLiteStore: TransactionGrouping {
         try database.query(ProspectSQL.history, [.integer(id)], map: ProspectSQL.scanRecord)
     }
 
+    public func renameSource(_ source: String, to newSource: String, prospects ids: [Int64]) throws(StoreError) {
+        guard !ids.isEmpty else { return }
+        let statements = [
+            try database.statement(ProspectSQL.renameFirstSource), try database.statement(ProspectSQL.renameScanSource),
+        ]
+        try database.writeTransaction { () throws(StoreError) in
+            for id in ids {
+                for statement in statements { try statement.execute([.integer(id), .text(source), .text(newSource)]) }
+            }
+        }
+    }
+
     public func setContacted(_ reference: ProspectReference, _ contacted: Bool) throws(StoreError) -> Bool {
         let (sql, value) = ProspectSQL.update(reference, set: "contacted = $2")
         return try change(sql, [value, .bool(contacted)])

@@ -8,9 +8,10 @@ import Glibc
 ///
 /// Local time is the C library's, from `TZ`, as `list` and `show` print it: Foundation's `TimeZone.current` reads
 /// only some of the forms `TZ` takes (not `:Europe/Paris`, a file path, or a POSIX rule). Strict about the
-/// calendar, unlike Foundation's parser: `2026-02-30` is no date, not the 2nd of March.
+/// calendar, unlike Foundation's parser: `2026-02-30` is no date, not the 2nd of March. `timeZone`, when given,
+/// is the zone of a time written without one instead (a browser's, which the server's `TZ` knows nothing of).
 public enum Timestamp {
-    public static func parse(_ text: String, defaultHour: Int = 0) -> Date? {
+    public static func parse(_ text: String, defaultHour: Int = 0, timeZone: TimeZone? = nil) -> Date? {
         // Spaces and tabs around the text are no part of it (a spreadsheet cell often ends with one).
         var scanner = Scanner(Array(text.trimmingASCIISpaces().utf8))
         guard let year = scanner.digits(4) else { return nil }
@@ -74,6 +75,18 @@ public enum Timestamp {
             // timegm rolls 2026-02-30 over to 2026-03-02, as mktime does below; a day that does not exist is a
             // typo, not a wish.
             guard utc.tm_mon == parts.tm_mon, utc.tm_mday == parts.tm_mday else { return nil }
+        } else if let timeZone {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let wanted = DateComponents(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            guard let date = calendar.date(from: wanted) else { return nil }
+            let found = calendar.dateComponents([.month, .day], from: date)
+            guard found.month == month, found.day == day else { return nil }
+            if let zoneName, timeZone.abbreviation(for: date) != zoneName, timeZone.identifier != zoneName {
+                return nil
+            }
+            seconds = Int(date.timeIntervalSince1970.rounded(.down))
         } else {
             var local = parts
             local.tm_isdst = -1  // let the zone's rules say whether summer time applies

@@ -1,3 +1,4 @@
+import ProspectStore
 import ProspectsCore
 import ProspectsIngest
 import SystemCalls
@@ -48,7 +49,8 @@ extension ProspectsService {
             case .file(let result):
                 guard let claim = byPath[result.file.path] else { return }
                 record(claim, .committed(result)) { () throws(SystemCallError) in
-                    _ = try folder.file(claim, result: result)
+                    let filedAt = try folder.file(claim, result: result)
+                    nameArchivedPicture(result, filedAt: filedAt)
                 }
             case .skipped(let path, let kind):
                 guard let claim = byPath[path] else { return }
@@ -63,5 +65,14 @@ extension ProspectsService {
             }
         }
         return results
+    }
+
+    /// Makes the scan history of `result`'s prospects name the picture where it was filed (`archive/…`) rather than
+    /// the `.incoming/` path it was read at, which no longer exists. Best effort: the picture is kept either way, and
+    /// a store that fails here leaves the old name.
+    func nameArchivedPicture(_ result: FileResult, filedAt: String) {
+        let ids = result.codes.compactMap(\.id)
+        guard result.outcome != .rejected, !ids.isEmpty else { return }
+        try? store().renameSource(result.file.path, to: filedAt, prospects: ids)
     }
 }

@@ -25,6 +25,8 @@ extension ProspectsService {
         try loader.add(outcome) { results.append($0) }
         try loader.flush { results.append($0) }
         guard let result = results.first else { return .noCode }
-        return .scanned(result, filedAt: try? uploads.file(claim, result: result))
+        let filedAt = try? uploads.file(claim, result: result)
+        if let filedAt { nameArchivedPicture(result, filedAt: filedAt) }
+        return .scanned(result, filedAt: filedAt)
     }
 }

@@ -12,9 +12,10 @@ public enum ReminderTime {
     public static let longestDuration: TimeInterval = 100 * 366 * 86_400
 
     /// `2026-12-01T09:00:00Z` (any ISO 8601 with zone), `2026-12-01 09:00` (local time), or `2026-12-01` (09:00 local,
-    /// the app's "tomorrow morning" habit); see `Timestamp`.
-    public static func parseDate(_ text: String) -> Date? {
-        guard let date = Timestamp.parse(text, defaultHour: 9), range.contains(date) else {
+    /// the app's "tomorrow morning" habit); see `Timestamp`. A time without a zone is in `timeZone` when given (a
+    /// browser's), else the local time (`TZ`).
+    public static func parseDate(_ text: String, timeZone: TimeZone? = nil) -> Date? {
+        guard let date = Timestamp.parse(text, defaultHour: 9, timeZone: timeZone), range.contains(date) else {
             return nil
         }
         return date

@@ -1,6 +1,7 @@
 import Foundation
 import ProspectStore
 import ProspectsCore
+import ProspectsExchange
 import ProspectsService
 import SafeHTML
 
@@ -60,11 +61,16 @@ struct LeadPage {
                 if stored.rating != .none { field("Rating", stored.rating.rawValue) }
                 if !stored.tags.isEmpty { field("Tags", stored.tags.joined(separator: ", ")) }
                 field("Contacted", stored.isContacted ? "Yes" : "No")
-                if let remindAt = stored.remindAt { field("Reminder", LocalTime.text(remindAt)) }
+                if let remindAt = stored.remindAt {
+                    HTML.dt { "Reminder" }
+                    HTML.dd(.class("reminder")) { BrowserTime.time(remindAt) }
+                }
                 if !details.events.isEmpty { field("Events", details.events.joined(separator: ", ")) }
                 if !details.collectors.isEmpty { field("Collected by", details.collectors.joined(separator: ", ")) }
-                field("Added", LocalTime.text(stored.createdAt))
-                field("Last seen", LocalTime.text(stored.lastSeenAt))
+                HTML.dt { "Added" }
+                HTML.dd { BrowserTime.time(stored.createdAt) }
+                HTML.dt { "Last seen" }
+                HTML.dd { BrowserTime.time(stored.lastSeenAt) }
                 field("Scans", String(stored.scanCount))
                 field("Id", "#\(id)")
             }
@@ -152,7 +158,7 @@ struct LeadPage {
                             HTML.div(.class("note-head")) {
                                 HTML.strong(.class("author")) { note.author.isEmpty ? "someone" : note.author }
                                 " · "
-                                HTML.time { LocalTime.text(note.writtenAt) }
+                                BrowserTime.time(note.writtenAt)
                             }
                             HTML.p(.class("note-text")) { note.text }
                         }
@@ -174,11 +180,14 @@ struct LeadPage {
             HTML.h2 { "Reminder" }
             HTML.form(.method("post"), .action("\(path)/remind"), .class("inline"), .id("remind")) {
                 PageLayout.csrfField(csrfToken)
+                // The browser's zone, so that 09:00 is the staffer's 09:00 (the server's zone without a script).
+                BrowserTime.field
                 HTML.label {
                     "At "
                     HTML.input(
                         .type("datetime-local"), .name("at"),
-                        .value(stored.remindAt.map(Self.localInputValue) ?? ""))
+                        .value(stored.remindAt.map(Self.localInputValue) ?? ""),
+                        .data("utc", stored.remindAt.map(ISO8601.string) ?? ""))
                 }
                 HTML.label {
                     " or in "
@@ -209,7 +218,7 @@ struct LeadPage {
                 HTML.tbody {
                     for record in details.history {
                         HTML.tr {
-                            HTML.td { HTML.time { LocalTime.text(record.seenAt) } }
+                            HTML.td { BrowserTime.time(record.seenAt) }
                             HTML.td(.data("label", "Event")) { record.event ?? "" }
                             HTML.td(.data("label", "Collected by")) { record.collectedBy ?? "" }
                             HTML.td(.data("label", "From"), .class("source")) { record.source }

@@ -23,7 +23,9 @@ struct ListPage {
     var pageCount: Int { max(1, (total + pageSize - 1) / pageSize) }
 
     var html: HTML {
-        PageLayout.page(title: "Leads", section: .list, live: true, generation: generation) {
+        PageLayout.page(
+            title: "Leads", section: .list, live: true, generation: generation, scripts: [.options]
+        ) {
             HTML.h1 { "Leads" }
             HTML.p(.class("notice"), .id("stale"), .flag("hidden")) {
                 "The list changed. "
@@ -31,7 +33,12 @@ struct ListPage {
             }
             tabs
             toolbar
-            filters
+            // On a phone sort, filters and export fold behind one control; a desktop shows them open (app.css).
+            HTML.details(.class("options"), .id("options")) {
+                HTML.summary { "Sort, filter, export" }
+                sortLinks
+                filters
+            }
             if rows.isEmpty {
                 HTML.p(.class("empty")) {
                     if state.isFiltered {
@@ -85,6 +92,11 @@ struct ListPage {
                     .attribute("aria-label", "Search"))
                 HTML.button(.type("submit")) { "Search" }
             }
+        }
+    }
+
+    private var sortLinks: HTML {
+        HTML.div(.class("toolbar")) {
             HTML.div(.class("sort")) {
                 "Sort: "
                 sortLink(.name, reverse: false, label: "Name A–Z")
@@ -242,19 +254,24 @@ struct ListPage {
         let id = String(stored.id)
         let prospect = stored.prospect
         return HTML.tr(.data("id", id)) {
-            HTML.td {
-                HTML.input(
-                    .type("checkbox"), .name("id"), .value(id), .attribute("aria-label", "Select \(prospect.name)"))
+            HTML.td(.class("pick")) {
+                // The label is the tap target on a phone (44 px square), bigger than the box it holds.
+                HTML.label {
+                    HTML.input(
+                        .type("checkbox"), .name("id"), .value(id), .attribute("aria-label", "Select \(prospect.name)"))
+                }
             }
             HTML.td(.class("name")) { HTML.a(.href("/leads/\(id)")) { prospect.name } }
-            HTML.td(.data("label", "Organisation")) { prospect.organization ?? "" }
-            HTML.td(.data("label", "Email")) { prospect.email }
+            HTML.td(.data("label", "Organisation"), .class("organization")) { prospect.organization ?? "" }
+            HTML.td(.data("label", "Email"), .class("email")) { prospect.email }
             HTML.td(.data("label", "Rating"), .class("rating rating-\(stored.rating.rawValue)")) {
                 stored.rating == .none ? "" : stored.rating.rawValue
             }
             HTML.td(.data("label", "Contacted"), .class("contacted")) { stored.isContacted ? "Yes" : "No" }
-            HTML.td(.data("label", "Reminder")) { stored.remindAt.map(LocalTime.text) ?? "" }
-            HTML.td {
+            HTML.td(.data("label", "Reminder"), .class("reminder")) {
+                stored.remindAt.map(BrowserTime.time) ?? HTML.empty
+            }
+            HTML.td(.class("row-actions")) {
                 HTML.div(.class("actions")) {
                     HTML.button(
                         .type("submit"), .name("contacted"), .value(stored.isContacted ? "false" : "true"),
@@ -262,7 +279,7 @@ struct ListPage {
                     ) {
                         stored.isContacted ? "Mark uncontacted" : "Mark contacted"
                     }
-                    HTML.a(.class("button"), .href("/leads/\(id)")) { "Open" }
+                    HTML.a(.class("button open"), .href("/leads/\(id)")) { "Open" }
                 }
             }
         }

@@ -34,10 +34,11 @@ enum PageLayout {
 
     /// A whole page. `live`: the page reloads itself when the list changes (see `StaticFile.liveUpdates`);
     /// `generation`: the store's change generation it shows, so that the change it already shows reloads nothing.
-    /// `scripts`: the page's own script files, beside the ones every page loads.
+    /// `scripts`: the page's own script files, beside the ones every page loads. `sections`: false for a page that
+    /// leads nowhere else (sign-in): no bottom bar.
     static func page(
         title: String, section: Section?, live: Bool = false, generation: Int64? = nil, scripts: [StaticFile] = [],
-        @HTMLBuilder content: () -> HTML
+        sections: Bool = true, @HTMLBuilder content: () -> HTML
     ) -> HTML {
         let head = HTML {
             HTML.meta(.attribute("charset", "utf-8"))
@@ -46,6 +47,7 @@ enum PageLayout {
             HTML.link(.attribute("rel", "stylesheet"), .href(StaticFile.stylesheet.path))
             HTML.script(src: StaticFile.liveUpdates.path, .flag("defer"))
             HTML.script(src: StaticFile.reminders.path, .flag("defer"))
+            HTML.script(src: StaticFile.localTime.path, .flag("defer"))
             for script in scripts { HTML.script(src: script.path, .flag("defer")) }
         }
         let shown = generation.map(String.init) ?? ""
@@ -82,10 +84,69 @@ enum PageLayout {
                 }
             }
             HTML.main { content() }
+            if sections { bottomBar(section: section) }
         }
         return HTML.trustedMarkup("<!DOCTYPE html>").appending(
             .element("html", [.attribute("lang", "en")], content: .element("head", content: head).appending(body)))
     }
+
+    /// The phone's navigation (shown at 600 px and narrower, instead of the header's links): Leads · Reminders ·
+    /// **Scan** (in the middle, the largest) · Me · More, the admin pages and signing out folded under More.
+    static func bottomBar(section: Section?) -> HTML {
+        HTML.nav(.class("bottom"), .attribute("aria-label", "Sections")) {
+            bottomLink(.list, section: section, icon: listIcon)
+            bottomLink(.reminders, section: section, icon: bell)
+            bottomLink(.scan, section: section, icon: scanIcon)
+            bottomLink(.me, section: section, icon: meIcon)
+            // Without sign-in whoever runs serve is the admin.
+            let isAdmin = viewer?.isAdmin ?? true
+            if isAdmin || viewer != nil {
+                HTML.details(.class("more")) {
+                    HTML.summary(.attribute("aria-current", section == .users ? "page" : "false")) {
+                        moreIcon
+                        HTML.span { "More" }
+                    }
+                    HTML.div(.class("menu")) {
+                        if isAdmin {
+                            HTML.a(.href(Section.users.path)) { "Users" }
+                            HTML.a(.href("/import")) { "Import…" }
+                        }
+                        if let viewer {
+                            HTML.form(.method("post"), .action("/signout")) {
+                                csrfField(viewer.csrfToken)
+                                HTML.button(.type("submit")) { "Sign out \(viewer.account)" }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func bottomLink(_ item: Section, section: Section?, icon: HTML) -> HTML {
+        HTML.a(
+            .href(item.path), .class(item == .scan ? "scan" : "item"), .data("section", item.path),
+            .attribute("aria-current", item == section ? "page" : "false")
+        ) {
+            icon
+            HTML.span { item.rawValue }
+        }
+    }
+
+    /// Three lines, the list.
+    static let listIcon = icon("M3 5h18v2H3zm0 6h18v2H3zm0 6h18v2H3z")
+
+    /// A viewfinder's corners around a square, the scan.
+    static let scanIcon = icon(
+        "M3 3h6v2H5v4H3zm12 0h6v6h-2V5h-4zM3 15h2v4h4v2H3zm16 0h2v6h-6v-2h4zM8 8h8v8H8z")
+
+    /// A head and shoulders, one's own card.
+    static let meIcon = icon(
+        "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4 0-8 2-8 5v2h16v-2c0-3-4-5-8-5z")
+
+    /// Three dots, more.
+    static let moreIcon = icon(
+        "M5 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm7 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm7 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4z")
 
     /// A bell icon in the text's colour, hidden from screen readers (its button says what it does).
     static let bell = icon(

@@ -33,7 +33,7 @@ struct RemindersPage {
                             HTML.li {
                                 HTML.a(.href("/leads/\(lead.id)")) { lead.prospect.name }
                                 " — "
-                                lead.remindAt.map(LocalTime.text) ?? ""
+                                lead.remindAt.map(BrowserTime.time) ?? HTML.empty
                                 lead.isContacted ? " (contacted)" : ""
                                 " "
                                 HTML.form(.method("post"), .action("/leads/\(lead.id)/mark"), .class("inline")) {

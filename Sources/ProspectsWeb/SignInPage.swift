@@ -17,7 +17,7 @@ struct SignInPage {
     }
 
     var html: HTML {
-        PageLayout.page(title: "Sign in", section: nil) {
+        PageLayout.page(title: "Sign in", section: nil, sections: false) {
             HTML.h1 { "Sign in" }
             if let problem { HTML.p(.id("signin-problem"), .class("rejected")) { problem } }
             HTML.form(.method("post"), .action("/signin"), .class("stack")) {

@@ -11,7 +11,7 @@ struct StaticFile: Sendable {
         all.first { $0.path == path }
     }
 
-    static let all = [stylesheet, liveUpdates, camera, reminders, dropUpload]
+    static let all = [stylesheet, liveUpdates, camera, reminders, dropUpload, localTime, options]
 
     var response: HTTPResponse {
         var response = HTTPResponse.text(content, contentType: contentType)
@@ -127,6 +127,107 @@ struct StaticFile: Sendable {
               table.history td[data-label]:empty { display: none; }
               table.history td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
             }
+            nav.bottom { display: none; }
+            @media (min-width: 601px) {
+              details.options > summary { display: none; }
+              details.options::details-content { content-visibility: visible; display: contents; }
+            }
+            @media (max-width: 600px) {
+              body { padding-bottom: calc(5rem + env(safe-area-inset-bottom)); }
+              html { scroll-padding-bottom: calc(5.5rem + env(safe-area-inset-bottom)); }
+              header.top { padding: .25rem .5rem; font-size: .9rem; }
+              header.top > a:not(.brand) { display: none; }
+              header.top a.brand { display: inline-flex; align-items: center; min-height: 44px; font-size: 1.1rem; }
+              #notify-reminders, header.top form.signout button { width: 44px; height: 44px; }
+              header.top .account { max-width: 7rem; }
+              main { padding: .5rem .75rem; }
+              h1 { font-size: 1.2rem; margin: .25rem 0 .5rem; }
+              input, select, textarea, button, .button { font-size: 16px; }
+              input:not([type=checkbox]):not([type=radio]), select, button, .button { min-height: 44px; }
+              button, .button { display: inline-flex; align-items: center; justify-content: center; min-width: 44px; }
+              main a { display: inline-flex; align-items: center; justify-content: center; min-height: 44px;
+                min-width: 44px; }
+              input[type=checkbox] { width: 22px; height: 22px; margin: 0; }
+              label:has(> input[type=checkbox]) { display: inline-flex; align-items: center; justify-content: center;
+                min-width: 44px; min-height: 44px; }
+              nav.tabs { margin-bottom: .5rem; overflow-x: auto; }
+              nav.tabs a { gap: .3rem; padding: 0 .6rem; white-space: nowrap; }
+              input[type=file] { width: 100%; }
+              input[type=file]::file-selector-button { min-height: 44px; margin-right: .75rem; font-size: 16px; }
+              form.stack input:not([type=checkbox]):not([type=radio]), form.stack select { width: 100%; }
+              .toolbar { margin-bottom: .25rem; }
+              .toolbar form { flex-basis: 100%; }
+              details.options { margin-bottom: .5rem; }
+              details.options > summary { display: flex; align-items: center; min-height: 44px; cursor: pointer;
+                color: var(--accent); font-weight: 600; }
+              details.options .sort { display: flex; flex-wrap: wrap; align-items: center; gap: 0 .25rem; }
+              form.filters label { flex: 1 1 100%; justify-content: space-between; }
+              form.filters input[type=text] { width: auto; flex: 1; }
+              .export { display: flex; flex-wrap: wrap; align-items: center; gap: 0 .5rem; }
+              table.leads tr { display: flex; flex-wrap: wrap; align-items: center; position: relative;
+                padding: .2rem .35rem .35rem 44px; margin-bottom: .4rem; }
+              table.leads tr::after { content: ""; flex-basis: 100%; height: 0; }
+              table.leads td { width: auto; }
+              table.leads td.pick { position: absolute; left: 0; top: 0; bottom: 0; width: 44px; padding: 0;
+                display: flex; align-items: center; justify-content: center; }
+              table.leads td.name { flex: 1 1 0; min-width: 0; padding: 0; }
+              table.leads td.name a { display: block; line-height: 44px; white-space: nowrap; overflow: hidden;
+                text-overflow: ellipsis; }
+              table.leads td.row-actions { flex: none; padding: 0 0 0 .35rem; }
+              table.leads td.row-actions .open { display: none; }
+              table.leads td.row-actions button { font-size: .85rem; padding: 0 .5rem; }
+              table.leads td.organization, table.leads td.rating, table.leads td.contacted, table.leads td.reminder {
+                order: 1; flex: 0 1 auto; min-width: 0; padding: 0 .75rem 0 0; font-size: .85rem; white-space: nowrap;
+                overflow: hidden; text-overflow: ellipsis; }
+              table.leads td.email { display: none; }
+              form#leads .bulk { position: fixed; left: 0; right: 0; bottom: calc(4rem + env(safe-area-inset-bottom));
+                z-index: 9; margin: 0; padding: .5rem .75rem; background: var(--ink); gap: .4rem; }
+              form#leads .bulk button { flex: 1 1 auto; background: #fff; }
+              form#leads:not(:has(input[name=id]:checked)) .bulk { display: none; }
+              table.users, table.users tbody, table.users tr, table.users td { display: block; }
+              table.users thead { display: none; }
+              table.users tr { border-bottom: 1px solid var(--line); padding: .4rem 0; }
+              table.users td { border: 0; padding: .1rem 0; overflow-wrap: anywhere; }
+              form.stack { max-width: none; }
+              nav.bottom { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); align-items: end;
+                position: fixed; left: 0; right: 0; bottom: 0; z-index: 10; background: #fff;
+                border-top: 1px solid var(--line); padding: .2rem .25rem calc(.2rem + env(safe-area-inset-bottom)); }
+              nav.bottom a, nav.bottom summary { display: flex; flex-direction: column; align-items: center;
+                justify-content: center; gap: 2px; min-height: 56px; min-width: 44px; font-size: .75rem;
+                color: var(--muted); text-decoration: none; list-style: none; cursor: pointer; }
+              nav.bottom summary::-webkit-details-marker { display: none; }
+              nav.bottom svg { width: 24px; height: 24px; }
+              nav.bottom [aria-current=page] { color: var(--accent); font-weight: 600; }
+              nav.bottom a.scan { justify-self: center; width: 72px; height: 72px; margin-top: -1.25rem;
+                border-radius: 50%; background: var(--accent); color: #fff; font-weight: 600;
+                box-shadow: 0 2px 8px #0005; }
+              nav.bottom a.scan svg { width: 30px; height: 30px; }
+              nav.bottom a.scan[aria-current=page] { background: #1b4396; color: #fff; }
+              nav.bottom details.more { position: relative; }
+              nav.bottom details.more .menu { position: absolute; right: 0; bottom: calc(100% + .5rem);
+                min-width: 13rem; display: flex; flex-direction: column; padding: .25rem; background: #fff;
+                border: 1px solid var(--line); border-radius: 8px; box-shadow: 0 4px 16px #0003; }
+              nav.bottom .menu a, nav.bottom .menu button { flex-direction: row; justify-content: flex-start;
+                width: 100%; min-height: 44px; padding: 0 .75rem; border: 0; background: transparent;
+                color: var(--ink); font-size: 1rem; text-align: left; }
+              nav.bottom .menu form { margin: 0; }
+            }
+            """)
+
+    /// Opens the list's sort, filter and export options on a wide screen, folds them on a phone (600 px and
+    /// narrower), and follows the window when it changes size. Without it the stylesheet shows them on a desktop.
+    static let options = StaticFile(
+        path: "/static/options.js", contentType: "text/javascript; charset=utf-8",
+        content: """
+            "use strict";
+            (function () {
+              var options = document.getElementById("options");
+              if (!options || !window.matchMedia) return;
+              var phone = window.matchMedia("(max-width: 600px)");
+              function follow() { options.open = !phone.matches; }
+              follow();
+              phone.addEventListener("change", follow);
+            })();
             """)
 
     /// Reloads a page that asks for it (`data-live`) when the server says the list changed, unless the person is

@@ -38,7 +38,7 @@ struct UsersPage {
                             HTML.tr(.data("account", account.name)) {
                                 HTML.td(.class("name")) { account.name }
                                 HTML.td(.class("role")) { account.role.rawValue }
-                                HTML.td { LocalTime.text(account.createdAt) }
+                                HTML.td { BrowserTime.time(account.createdAt) }
                                 HTML.td {
                                     if account.name != viewer {
                                         HTML.form(.method("post"), .action("/users/remove"), .class("inline")) {

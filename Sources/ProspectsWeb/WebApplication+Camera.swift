@@ -27,7 +27,7 @@ extension WebApplication {
         let time = now()
         let frame = try services.withService { service in
             try service.scanFrame(
-                claim, uploads: uploads, context: CollectionContext(collectedBy: context.session.account)
+                claim, uploads: uploads, context: CollectionContext(collectedBy: author(context.session))
             ) { texts in
                 var isNew = false
                 sessions.update(sessionID) { isNew = !$0.cameraCodes.newCodes(texts, at: time).isEmpty }

@@ -49,8 +49,10 @@ extension WebApplication {
             }
             date = parsed
         } else if let text = form["at"], !text.isEmpty {
-            // datetime-local sends `2026-12-01T09:00`, local time.
-            guard let parsed = ReminderTime.parseDate(text.replacingOccurrences(of: "T", with: " ")) else {
+            // datetime-local sends `2026-12-01T09:00`, in the browser's zone (`tz`) or else the server's.
+            let zone = BrowserTime.zone(form[BrowserTime.fieldName])
+            guard let parsed = ReminderTime.parseDate(text.replacingOccurrences(of: "T", with: " "), timeZone: zone)
+            else {
                 return page(
                     MessagePage(title: "Reminder not set", message: "“\(text)” is no date this server can read.")
                         .html, status: 400)

@@ -26,7 +26,7 @@ extension WebApplication {
         let report = try services.withService { service in
             try service.upload(
                 files.map { PictureUpload(path: $0.path, clientName: $0.fileName) }, into: uploads,
-                context: CollectionContext(collectedBy: context.session.account))
+                context: CollectionContext(collectedBy: author(context.session)))
         }
         changes.noteChange()
         if let id = context.request.queryValue("receipt"), UploadFolder.isReceipt(id) {

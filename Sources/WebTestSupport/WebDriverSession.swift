@@ -88,9 +88,20 @@ public final class WebDriverSession {
         try execute("return document.querySelectorAll(arguments[0]).length", [selector]) as? Int ?? 0
     }
 
-    /// Clicks `element` as a user would.
+    /// Clicks `element` as a user would: scrolled to the middle of the screen first, as a person brings what they
+    /// tap into view (chromedriver scrolls only what is off screen, and a phone's fixed bottom bar covers the rest).
     public func click(_ element: Element) throws(WebDriverError) {
+        try execute(
+            "arguments[0].scrollIntoView({ block: 'center', inline: 'nearest' })",
+            [["element-6066-11e4-a52e-4f735466cecf": element.id]])
         try command("POST", "/element/\(element.id)/click")
+    }
+
+    /// Makes the browser's time zone `identifier` (`Europe/Paris`) for this session's pages, as the DevTools
+    /// protocol's `Emulation.setTimezoneOverride` does: what `Intl` and `Date` report.
+    public func setTimeZone(_ identifier: String) throws(WebDriverError) {
+        try command(
+            "POST", "/goog/cdp/execute", ["cmd": "Emulation.setTimezoneOverride", "params": ["timezoneId": identifier]])
     }
 
     /// Types `text` into `element`.

@@ -39,4 +39,30 @@ struct ScanHistoryConformanceTests {
         }
         #expect(try store.list(ProspectQuery(event: "Winter Expo")).isEmpty)
     }
+
+    /// An upload's path renamed once the picture is archived: in the first sighting and in later scans, for the
+    /// prospects named only.
+    @Test(arguments: StoreKind.allCases)
+    func aSourceIsRenamedForTheProspectsNamed(kind: StoreKind) throws {
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} }
+        let store = try fixture.open()
+        let ada = Prospect(name: "Ada", email: "ada@example.com")
+        let bo = Prospect(name: "Bo", email: "bo@example.com")
+        guard
+            case .inserted(let adaID)? = try store.record([Sighting(prospect: ada, source: "in/1", seenAt: date(1))])
+                .first,
+            case .inserted(let boID)? = try store.record([Sighting(prospect: bo, source: "in/1", seenAt: date(2))])
+                .first
+        else {
+            Issue.record("expected two inserts")
+            return
+        }
+        _ = try store.record([Sighting(prospect: ada, source: "in/2", seenAt: date(3))])
+        try store.renameSource("in/1", to: "archive/1.png", prospects: [adaID])
+        try store.renameSource("in/2", to: "archive/2.png", prospects: [adaID])
+        try store.renameSource("in/9", to: "archive/9.png", prospects: [])
+        #expect(try store.history(of: adaID).map(\.source) == ["archive/1.png", "archive/2.png"])
+        #expect(try store.history(of: boID).map(\.source) == ["in/1"], "another prospect's scan keeps its name")
+    }
 }

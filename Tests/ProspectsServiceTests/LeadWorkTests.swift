@@ -152,6 +152,18 @@ import Testing
         #expect(after == beforeChange.addingTimeInterval(3 * 86_400 + 3600))
     }
 
+    /// A date without a zone in the zone given (a browser's), whatever the process's `TZ`; one with a zone as written.
+    @Test func aDateWithoutAZoneIsReadInTheZoneGiven() {
+        let utc = { (text: String) in ISO8601DateFormatter().date(from: text) }
+        #expect(ReminderTime.parseDate("2026-12-10 09:00", timeZone: paris) == utc("2026-12-10T08:00:00Z"), "CET")
+        #expect(ReminderTime.parseDate("2026-07-10 09:00", timeZone: paris) == utc("2026-07-10T07:00:00Z"), "CEST")
+        #expect(ReminderTime.parseDate("2026-12-10", timeZone: paris) == utc("2026-12-10T08:00:00Z"), "09:00 there")
+        #expect(ReminderTime.parseDate("2026-12-10 09:00Z", timeZone: paris) == utc("2026-12-10T09:00:00Z"))
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        #expect(ReminderTime.parseDate("2026-12-10 09:00", timeZone: tokyo) == utc("2026-12-10T00:00:00Z"))
+        #expect(ReminderTime.parseDate("2026-02-30 09:00", timeZone: paris) == nil, "no such day")
+    }
+
     @Test func todaysFormsStillWork() {
         #expect(
             ReminderTime.parse("2026-12-01T14:30:00Z", now: now, timeZone: paris)

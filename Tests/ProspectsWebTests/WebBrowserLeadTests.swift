@@ -65,6 +65,7 @@ extension WebBrowserTests {
 
         // The list filtered by rating, with the filter form alone (no script needed).
         try session.navigate(to: base + "/")
+        try WebBrowserTests.openOptions(session)
         try session.click(try session.findElement("#filters select[name=rating] option[value=hot]"))
         try session.click(try session.findElement("#filters button[type=submit]"))
         try waitUntil("the filter") { try session.currentURL().contains("rating=hot") }
@@ -75,6 +76,7 @@ extension WebBrowserTests {
         try session.screenshot(to: "\(screenshotFolder)/filtered-\(size).png")
 
         // The admin's export of that filtered list: a download, not a page.
+        try WebBrowserTests.openOptions(session)
         let link = try session.findElement("a[data-export=csv]")
         let href = try #require(try session.execute("return arguments[0].href", [Self.reference(link)]) as? String)
         #expect(href.hasSuffix("/export?format=csv&rating=hot"))

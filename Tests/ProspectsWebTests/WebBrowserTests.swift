@@ -38,6 +38,11 @@ import WebTestSupport
             """) as? Bool == true
     }
 
+    /// Opens the list's sort, filter and export options where they are folded (on a phone).
+    static func openOptions(_ session: WebDriverSession) throws {
+        try session.execute("document.getElementById('options').open = true")
+    }
+
     func rowNames(_ session: WebDriverSession) throws -> [String] {
         try session.execute(
             "return Array.from(document.querySelectorAll('td.name a')).map(function (a) { return a.textContent; })")
@@ -68,13 +73,16 @@ import WebTestSupport
         #expect(try Self.headerIsOneRow(session), "the header fits in one row")
         try session.screenshot(to: "\(screenshotFolder)/list-\(size).png")
 
-        // Sort: newest first, then Z–A.
+        // Sort: newest first, then Z–A (on a phone, behind the options' fold).
+        try Self.openOptions(session)
         try session.click(try session.findElement("a[data-sort=recent]"))
         try waitUntil("newest first") { try session.currentURL().hasSuffix("/?sort=recent") }
         let newest = try rowNames(session)
+        try Self.openOptions(session)
         try session.click(try session.findElement("a[data-sort=recent-reverse]"))
         try waitUntil("oldest first") { try session.currentURL().contains("order=reverse") }
         #expect(try rowNames(session) == newest.reversed())
+        try Self.openOptions(session)
         try session.click(try session.findElement("a[data-sort=name-reverse]"))
         try waitUntil("Z–A") { try session.currentURL().hasSuffix("/?order=reverse") }
         let zToA = try rowNames(session)
