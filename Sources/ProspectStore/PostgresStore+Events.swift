@@ -65,4 +65,8 @@ extension PostgresStore: RosterStore {
         guard let row = try connection.execute(RosterSQL.count, [.text(event)]).rows.first else { return 0 }
         return try row.int(0)
     }
+
+    public func hasRoster(_ event: String) throws(StoreError) -> Bool {
+        try !connection.execute(RosterSQL.any, [.text(event)]).rows.isEmpty
+    }
 }

@@ -53,4 +53,6 @@ public protocol RosterStore: EventStore {
     func roster(of event: String) throws(StoreError) -> [RosterEntry]
     func rosterEntry(event: String, attendeeID: String) throws(StoreError) -> RosterEntry?
     func rosterCount(of event: String) throws(StoreError) -> Int
+    /// Whether the event's roster holds anyone: one index probe, however long the roster.
+    func hasRoster(_ event: String) throws(StoreError) -> Bool
 }

@@ -10,6 +10,7 @@ enum RosterSQL {
             source = excluded.source, imported_at = excluded.imported_at
         """
     static let count = "SELECT count(*) FROM roster_entries WHERE event = $1"
+    static let any = "SELECT 1 FROM roster_entries WHERE event = $1 LIMIT 1"
     /// By ID in byte order: PostgreSQL's column is `COLLATE "C"`.
     static let selectAll = "SELECT \(columns) FROM roster_entries WHERE event = $1 ORDER BY attendee_id"
     static let selectOne = "SELECT \(columns) FROM roster_entries WHERE event = $1 AND attendee_id = $2"

@@ -69,4 +69,8 @@ extension SQLiteStore: RosterStore {
     public func rosterCount(of event: String) throws(StoreError) -> Int {
         try database.query(RosterSQL.count, [.text(event)]) { row throws(StoreError) in try row.int(0) }.first ?? 0
     }
+
+    public func hasRoster(_ event: String) throws(StoreError) -> Bool {
+        try !database.query(RosterSQL.any, [.text(event)]) { row throws(StoreError) in try row.int(0) }.isEmpty
+    }
 }

@@ -125,7 +125,7 @@ public final class Loader {
                 let id = BadgeCode.attendeeID(in: file.codes[index].symbol.text, pattern: pattern)
             else { continue }
             guard let attendee = try rosters.rosterEntry(event: event, attendeeID: id) else {
-                if try rosters.rosterCount(of: event) > 0 {
+                if try rosters.hasRoster(event) {
                     file.codes[index].result = .failure(.badgeNotInRoster(id: id, event: event))
                 }
                 continue

@@ -147,6 +147,7 @@ struct EventStoreConformanceTests {
         #expect(try store.writeRoster(second) == RosterWrite(added: 1, updated: 1))
         #expect(try store.rosterCount(of: "Expo") == 3)
         #expect(try store.rosterCount(of: "Fair") == 1)
+        #expect(try store.hasRoster("Fair") && !store.hasRoster("Nowhere"))
         #expect(
             try store.roster(of: "Expo").map(\.attendeeID) == [
                 "0814847311126137001", "0814847311126137002", "0814847311126137003",
