@@ -143,6 +143,35 @@ enum PostgresSchema {
         """
     ]
 
+    /// Version 8: as `SQLiteSchema.version8`.
+    static let version8 = [
+        """
+        CREATE TABLE events (
+            name text COLLATE "C" PRIMARY KEY,
+            starts_on text,
+            ends_on text,
+            location text,
+            badge_pattern text,
+            created_at bigint NOT NULL
+        )
+        """,
+        EventSQL.fillFromScans,
+        """
+        CREATE TABLE roster_entries (
+            event text COLLATE "C" NOT NULL REFERENCES events (name) ON DELETE CASCADE,
+            attendee_id text COLLATE "C" NOT NULL,
+            name text NOT NULL,
+            email text,
+            organization text,
+            title text,
+            phone text,
+            source text NOT NULL,
+            imported_at bigint NOT NULL,
+            PRIMARY KEY (event, attendee_id)
+        )
+        """,
+    ]
+
     /// Brings the database to `ProspectSQL.schemaVersion`, or throws `.schemaTooNew`.
     ///
     /// Several processes may start at once against a new database: a transaction-scoped advisory lock lets one
@@ -197,6 +226,10 @@ enum PostgresSchema {
             if version < 7 {
                 for sql in version7 { try connection.execute(sql) }
                 version = 7
+            }
+            if version < 8 {
+                for sql in version8 { try connection.execute(sql) }
+                version = 8
             }
             try connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)")
             try connection.execute("DELETE FROM schema_version")

@@ -179,8 +179,10 @@ public final class PostgresStore: ProspectStore {
             }
         }
         sightingOrder.sort { left, right in Self.precedes((left.key, left.position), (right.key, right.position)) }
+        let events = EventSQL.names(in: groups)
 
         return try connection.transaction { () throws(StoreError) in
+            try recordEventNames(events)
             // A concurrent transaction inserting the same hash makes this one wait on the unique index, and once
             // it commits, ON CONFLICT DO NOTHING affects no row: that content is loaded already, as is a hash
             // that an earlier group of this call entered.

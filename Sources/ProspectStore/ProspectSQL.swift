@@ -6,7 +6,7 @@ import ProspectsCore
 /// see `SQLParameter`), which SQLite binds as they are and PostgreSQL through `NumberedSQL`.
 enum ProspectSQL {
     /// The schema version this program writes; stores refuse newer ones with `.schemaTooNew`.
-    static let schemaVersion = 7
+    static let schemaVersion = 8
 
     /// Moves the store's change generation (`store_generation`, schema 5): run once by every write transaction,
     /// just before it commits, so that a reader that sees the new value sees the write too.

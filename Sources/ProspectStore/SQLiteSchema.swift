@@ -131,6 +131,32 @@ enum SQLiteSchema {
         );
         """
 
+    /// Version 8: events as records, one made for every event name the scans held (nothing moves: a scan keeps
+    /// its event's name, which is the event's key), and the events' rosters.
+    static let version8 = """
+        CREATE TABLE events (
+            name TEXT PRIMARY KEY,
+            starts_on TEXT,
+            ends_on TEXT,
+            location TEXT,
+            badge_pattern TEXT,
+            created_at INTEGER NOT NULL
+        );
+        \(EventSQL.fillFromScans);
+        CREATE TABLE roster_entries (
+            event TEXT NOT NULL REFERENCES events (name) ON DELETE CASCADE,
+            attendee_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            email TEXT,
+            organization TEXT,
+            title TEXT,
+            phone TEXT,
+            source TEXT NOT NULL,
+            imported_at INTEGER NOT NULL,
+            PRIMARY KEY (event, attendee_id)
+        );
+        """
+
     /// Refuses a database of another program (tables, no `prospects` among them, or a `prospects` table without
     /// version 1's columns and no schema version): migrating would add our tables to it and switch it to WAL, for a
     /// mistyped `--store`.
@@ -202,6 +228,10 @@ enum SQLiteSchema {
             if version < 7 {
                 try database.executeScript(version7)
                 version = 7
+            }
+            if version < 8 {
+                try database.executeScript(version8)
+                version = 8
             }
             try database.execute("PRAGMA user_version = \(version)")
             guard from >= 1 else { return nil }

@@ -140,7 +140,9 @@ public final class SQLiteStore: TransactionGrouping {
         let insertLedger = try database.statement(ProspectSQL.insertLedgerEntry, ProspectSQL.LedgerValue.self)
         // Made before the write lock is taken, when the caller has not made them ahead.
         let prepared = groups.map { group in group.prepared ?? PreparedSightings(group.sightings) }
+        let events = EventSQL.names(in: groups)
         return try database.writeTransaction { () throws(StoreError) in
+            try recordEventNames(events)
             var nextID = try nextID()
             var groupResults: [LedgeredResult] = []
             groupResults.reserveCapacity(groups.count)

@@ -103,6 +103,19 @@ public struct StoreTable: Sendable, Hashable {
                 ("processed_at", .integer),
             ], key: ["content_hash"]),
         StoreTable(
+            "events",
+            [
+                ("name", .text), ("starts_on", .text), ("ends_on", .text), ("location", .text),
+                ("badge_pattern", .text), ("created_at", .integer),
+            ], key: ["name"]),
+        StoreTable(
+            "roster_entries",
+            [
+                ("event", .text), ("attendee_id", .text), ("name", .text), ("email", .text),
+                ("organization", .text), ("title", .text), ("phone", .text), ("source", .text),
+                ("imported_at", .integer),
+            ], key: ["event", "attendee_id"]),
+        StoreTable(
             "accounts", [("name", .text), ("role", .text), ("password_hash", .text), ("created_at", .integer)],
             key: ["name"], madeOnDemand: true),
     ]

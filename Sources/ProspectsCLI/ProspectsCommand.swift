@@ -10,8 +10,9 @@ public enum ProspectsCommand {
     static let subcommands: [any Subcommand.Type] = [
         DecodeCommand.self, IngestCommand.self, ListCommand.self, ShowCommand.self, MarkCommand.self,
         NoteCommand.self, RateCommand.self, TagCommand.self, EditCommand.self, DeleteCommand.self, RemindCommand.self,
-        DueCommand.self, ExportCommand.self, ImportCommand.self, EncodeCommand.self, WatchCommand.self,
-        ServeCommand.self, UserCommand.self, CopyCommand.self,
+        DueCommand.self, ExportCommand.self, ImportCommand.self, EventCommand.self, RosterCommand.self,
+        EncodeCommand.self,
+        WatchCommand.self, ServeCommand.self, UserCommand.self, CopyCommand.self,
         CompletionsCommand.self,
     ]
 

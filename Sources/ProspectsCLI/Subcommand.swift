@@ -78,7 +78,8 @@ final class CommandContext {
 
 /// The help text of `--event` and `--by`, shared by the commands that load cards.
 let collectionOptionHelp = """
-      --event <event>         the event the cards were collected at, kept with each scan ("KubeCon EU 2026")
+      --event <event>         the event the cards were collected at, kept with each scan ("KubeCon EU 2026");
+                              a name given for the first time becomes an event ('prospects event')
       --by <name>             who collected them, kept with each scan and as the author of a card's own note
                               (default: the login name)
     """

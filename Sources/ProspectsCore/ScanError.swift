@@ -39,6 +39,12 @@ public enum ScanError: Error, Sendable, Hashable {
     /// The code holds something other than a contact (a URL, plain text…).
     case unsupportedPayload(summary: String)
 
+    // MARK: A badge that holds an attendee ID
+    /// The code holds an attendee ID (`BadgeCode`) that the event's roster does not hold.
+    case badgeNotInRoster(id: String, event: String)
+    /// The roster's attendee has no email address, which a lead needs.
+    case badgeAttendeeWithoutEmail(id: String, event: String)
+
     /// A stable, machine-readable name of the case, used in JSON output and reason files.
     public var kind: String {
         switch self {
@@ -58,6 +64,8 @@ public enum ScanError: Error, Sendable, Hashable {
         case .invalidEmail: "invalidEmail"
         case .unsafeCharacters: "unsafeCharacters"
         case .unsupportedPayload: "unsupportedPayload"
+        case .badgeNotInRoster: "badgeNotInRoster"
+        case .badgeAttendeeWithoutEmail: "badgeAttendeeWithoutEmail"
         }
     }
 
@@ -97,6 +105,12 @@ public enum ScanError: Error, Sendable, Hashable {
             "the \(field) contains an unsafe character (\(SafeText.codePoint(scalar)))"
         case .unsupportedPayload(let summary):
             "not a contact code: \(summary)"
+        case .badgeNotInRoster(let id, let event):
+            "badge \(SafeText.escaped(id, limit: 80)) is not in the roster of \(SafeText.escaped(event, limit: 80)) "
+                + "(prospects roster import adds the attendee list)"
+        case .badgeAttendeeWithoutEmail(let id, let event):
+            "badge \(SafeText.escaped(id, limit: 80)) is an attendee of \(SafeText.escaped(event, limit: 80)) "
+                + "without an email address, which a lead needs"
         }
     }
 }

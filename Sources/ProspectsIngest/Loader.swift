@@ -1,6 +1,7 @@
 import Foundation
 import ProspectStore
 import ProspectsCore
+import QRDecoding
 
 /// What loading one file did, known once its transaction committed.
 public struct FileResult: Sendable {
@@ -84,6 +85,8 @@ public final class Loader {
     private var pending: [FileOutcome] = []
     private var pendingSightings = 0
     public private(set) var totals = LoadTotals()
+    /// The store's rosters, which a badge holding an attendee ID is looked up in; nil for a store without them.
+    private let rosters: (any RosterStore)?
 
     /// `batchSize` is the number of sightings per transaction; 1 commits every file on its own (watch mode).
     /// Every sighting records `context`'s event and collector.
@@ -92,6 +95,7 @@ public final class Loader {
         now: @escaping () -> Date = Date.init
     ) {
         self.store = store
+        rosters = store as? any RosterStore
         self.context = context
         self.batchSize = max(1, batchSize)
         self.now = now
@@ -99,9 +103,43 @@ public final class Loader {
 
     /// Queues a file; when the batch is full it is committed and `report` is called for each of its files.
     public func add(_ file: FileOutcome, report: (FileResult) throws -> Void) throws {
+        let file = try resolvingBadges(file)
         pending.append(file)
         pendingSightings += max(1, file.prospects.count)
         if pendingSightings >= batchSize { try flush(report: report) }
+    }
+
+    /// `file` with each code that is no contact but a badge holding an attendee ID (`BadgeCode`) looked up in the
+    /// roster of the run's event: a known attendee with an address becomes the prospect the code stands for (a new
+    /// scan of the lead of that address, if there is one); an ID the roster does not hold is `badgeNotInRoster`, so
+    /// the picture is quarantined as any other code that is no contact. An event without a roster changes nothing.
+    private func resolvingBadges(_ file: FileOutcome) throws -> FileOutcome {
+        guard let event = context.event, let rosters,
+            file.codes.contains(where: { if case .failure(.unsupportedPayload) = $0.result { true } else { false } })
+        else { return file }
+        // Read for each file that needs it, so that a long `watch` follows `event edit --badge-pattern`.
+        let pattern = try rosters.event(named: event)?.badgePattern.flatMap { try? BadgePattern($0) }
+        var file = file
+        for index in file.codes.indices {
+            guard case .failure(.unsupportedPayload) = file.codes[index].result,
+                let id = BadgeCode.attendeeID(in: file.codes[index].symbol.text, pattern: pattern)
+            else { continue }
+            guard let attendee = try rosters.rosterEntry(event: event, attendeeID: id) else {
+                if try rosters.hasRoster(event) {
+                    file.codes[index].result = .failure(.badgeNotInRoster(id: id, event: event))
+                }
+                continue
+            }
+            guard let email = attendee.email else {
+                file.codes[index].result = .failure(.badgeAttendeeWithoutEmail(id: id, event: event))
+                continue
+            }
+            var prospect = Prospect(
+                name: attendee.name, email: email, phone: attendee.phone, organization: attendee.organization)
+            prospect.title = attendee.title
+            file.codes[index].result = .success(prospect)
+        }
+        return file
     }
 
     /// Commits what is queued and reports each file, in the order they were added.

@@ -1,7 +1,8 @@
 import Foundation
-import ProspectStore
 import ProspectsCore
 import Testing
+
+@testable import ProspectStore
 
 /// One suite, run unchanged against every `StoreKind`: both stores must behave identically.
 @Suite("ProspectStore conformance")
@@ -534,7 +535,8 @@ struct ProspectStoreConformanceTests {
         _ = try fixture.open()
         try fixture.executeRaw(
             [
-                "DROP TABLE other_phones", "DROP INDEX web_sessions_by_account", "DROP TABLE web_keys",
+                "DROP TABLE roster_entries", "DROP TABLE events", "DROP TABLE other_phones",
+                "DROP INDEX web_sessions_by_account", "DROP TABLE web_keys",
                 "INSERT INTO web_sessions (session_key, csrf_token, account, role, created_at, last_used_at) "
                     + "VALUES ('k', 't', 'sam', 'admin', 1, 2)",
             ]
@@ -558,7 +560,7 @@ struct ProspectStoreConformanceTests {
         case .postgres: try fixture.executeRaw(["UPDATE schema_version SET version = 99"])
         }
         expectStoreError({ () throws(StoreError) in _ = try fixture.open() }) { error in
-            error == .schemaTooNew(found: 99, supported: 7)
+            error == .schemaTooNew(found: 99, supported: ProspectSQL.schemaVersion)
         }
     }
 
