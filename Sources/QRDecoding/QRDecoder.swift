@@ -46,6 +46,7 @@ public final class QRDecoder {
         .recovery(.binarized),
         .recovery(.blurred(radius: 2)),
         .recovery(.enlarged(factor: 3, maxSourcePixels: 250_000)),
+        .recovery(.locallyBinarized),
         .located,
         .ownDecoder,
     ]
