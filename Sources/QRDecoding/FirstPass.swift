@@ -12,7 +12,8 @@
 /// frames (where the saving is large). A small image with more levels (a photo, a coloured or nested code such as
 /// a small code printed inside a large one) gets the full scan alone, as before. A two-level image may still hold a
 /// second code with smaller modules beside the one found (the shrink was measured on the larger): any ink outside
-/// the codes found sends it to the full scan too, which costs nothing on a picture of one code.
+/// the codes found sends it to the full scan too, and so do runs far shorter than the modules (a small code printed
+/// inside a large one), neither of which a picture of one code has.
 ///
 /// A large photo scanned from `QRDecoder.scan` goes to the geometry pass first: finder patterns on the shrunk image,
 /// the code read by zbar from an upright crop at 4 pixels a module, far cheaper than a scan of the frame (figures:
@@ -95,9 +96,11 @@ final class FirstPass {
                 lastCheapScanFound = true
                 // Around each code: its quiet zone, and room for zbar's corners and the shrink's rounding.
                 let margin = 4 * (runs.module ?? 1) + plan.halves
-                guard runs.twoLevel, image.hasInk(outside: symbols.map(\.corners), margin: margin) else {
-                    return symbols
-                }
+                // A second code with smaller modules beside or inside the ones found (a code printed in another's
+                // area): ink outside them, or runs far shorter than their modules.
+                guard runs.twoLevel,
+                    runs.finer || image.hasInk(outside: symbols.map(\.corners), margin: margin)
+                else { return symbols }
                 lastCheapScanFound = false
             }
         }
@@ -130,7 +133,7 @@ final class FirstPass {
         plan(for: image, runs: ModuleSize.measure(image))
     }
 
-    private func plan(for image: GrayImage, runs: (module: Int?, twoLevel: Bool)) -> Plan {
+    private func plan(for image: GrayImage, runs: ModuleSize.Runs) -> Plan {
         guard runs.twoLevel || image.width * image.height >= largePixels else { return .full }
         if let module = runs.module {
             // Half steps only where edges are crisp: a blurred photo's modules are not measured that exactly.
@@ -156,9 +159,22 @@ enum ModuleSize {
         measure(image, rows: rows).module
     }
 
-    /// The estimate, and whether every sampled row holds only two levels (its darkest and its lightest).
-    static func measure(_ image: GrayImage, rows: Int = 16) -> (module: Int?, twoLevel: Bool) {
-        guard image.width >= 8, image.height >= 8 else { return (nil, false) }
+    /// What the sampled rows show: the module estimate; whether every sampled row holds only two levels (its darkest
+    /// and its lightest); and whether `finerRuns` or more runs are under half the estimate, on a two-level image a
+    /// sign of a second code with smaller modules (inside or beside the first), which a scan shrunk for the larger
+    /// modules would miss.
+    struct Runs {
+        var module: Int?
+        var twoLevel: Bool
+        var finer = false
+    }
+
+    /// Runs under half a module that make a two-level image a picture of codes of two sizes: a code of one module
+    /// size has none.
+    static let finerRuns = 8
+
+    static func measure(_ image: GrayImage, rows: Int = 16) -> Runs {
+        guard image.width >= 8, image.height >= 8 else { return Runs(module: nil, twoLevel: false) }
         var histogram = [Int](repeating: 0, count: 65)
         var total = 0
         var twoLevel = true
@@ -195,13 +211,16 @@ enum ModuleSize {
                 }
             }
         }
-        guard total >= 16 else { return (nil, twoLevel) }
+        guard total >= 16 else { return Runs(module: nil, twoLevel: twoLevel) }
         var seen = 0
         for (length, count) in histogram.enumerated() {
             seen += count
-            if seen * 5 >= total { return (length, twoLevel) }
+            if seen * 5 >= total {
+                let finer = histogram[0..<(length + 1) / 2].reduce(0, +) >= finerRuns
+                return Runs(module: length, twoLevel: twoLevel, finer: finer)
+            }
         }
-        return (nil, twoLevel)
+        return Runs(module: nil, twoLevel: twoLevel)
     }
 }
 

@@ -47,32 +47,11 @@ public enum ImageCompleteness: Sendable, Hashable {
         return false
     }
 
-    /// Markers from `SOI`: segments are skipped by their length, entropy-coded data byte by byte (`FF 00` and the
-    /// restart markers belong to it), until the `EOI` that follows the frame.
+    /// Markers from `SOI` (JPEGMarkers), until the `EOI` that follows the frame.
     private static func jpeg(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var offset = 2
-        while offset < bytes.count {
-            guard bytes[offset] == 0xFF else {
-                offset += 1  // entropy-coded data, or garbage between segments, which decoders skip too
-                continue
-            }
-            guard offset + 1 < bytes.count else { return false }
-            let marker = bytes[offset + 1]
-            switch marker {
-            case 0xD9:
-                return true
-            case 0x00, 0xFF, 0xD0...0xD7, 0x01:
-                // Stuffed byte, fill byte, restart marker, TEM: no length follows.
-                offset += marker == 0xFF ? 1 : 2
-            default:
-                guard offset + 4 <= bytes.count else { return false }
-                let length = bigEndian(bytes, offset + 2, 2)
-                guard length >= 2 else { return false }
-                offset += 2 + length
-                guard offset <= bytes.count else { return false }
-            }
+        JPEGMarkers(bytes).contains { marker in
+            if case .end = marker { true } else { false }
         }
-        return false
     }
 
     /// Top-level boxes, each size + type (+ a 64-bit size when size is 1; to the end when size is 0).

@@ -14,24 +14,13 @@ enum JPEGScanCoverage {
         var progressive = false
         // For each component id, a bit per coefficient that reached full precision (bit 0 only when sequential).
         var covered: [UInt8: UInt64] = [:]
-        var offset = 2
-        markers: while offset < bytes.count {
-            guard bytes[offset] == 0xFF else {
-                offset += 1  // entropy-coded data
-                continue
-            }
-            guard offset + 1 < bytes.count else { return false }
-            let marker = bytes[offset + 1]
+        markers: for marker in JPEGMarkers(bytes) {
             switch marker {
-            case 0xD9:
+            case .end:
                 break markers
-            case 0x00, 0xFF, 0xD0...0xD7, 0x01:
-                offset += marker == 0xFF ? 1 : 2
-            default:
-                guard offset + 4 <= bytes.count else { return false }
-                let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-                guard length >= 2, offset + 2 + length <= bytes.count else { return false }
-                let segment = UnsafeBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 2 + length)])
+            case .cut:
+                return false
+            case .segment(let marker, let segment):
                 switch marker {
                 case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
                     guard components.isEmpty, segment.count >= 6 else { return false }
@@ -56,7 +45,6 @@ enum JPEGScanCoverage {
                 default:
                     break
                 }
-                offset += 2 + length
             }
         }
         guard !components.isEmpty else { return false }

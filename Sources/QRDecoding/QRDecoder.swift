@@ -46,6 +46,7 @@ public final class QRDecoder {
         .recovery(.binarized),
         .recovery(.blurred(radius: 2)),
         .recovery(.enlarged(factor: 3, maxSourcePixels: 250_000)),
+        .recovery(.locallyBinarized),
         .located,
         .ownDecoder,
     ]
@@ -134,8 +135,9 @@ public final class QRDecoder {
     /// The codes of a large JPEG whose reduced copy is in `gray`, corners in the pixels `picture` describes when it
     /// returns (the reduced copy's, or the full-size image's once that is read and gave the codes). First FirstPass's
     /// cheap scan of the reduced copy. When it finds nothing, the full-size image is decoded once and read in the busy regions of the reduced copy
-    /// (CodeRegionFinder), then where finder patterns on the reduced copy place codes, and last by a full scan of the
-    /// reduced copy, light-on-dark codes too (what each reads and costs on 12 MP photos: docs/performance.md).
+    /// (CodeRegionFinder), then where finder patterns on the reduced copy place codes, then by a full scan of the
+    /// reduced copy, light-on-dark codes too, and last through the local threshold (`binarized-local`, for a code
+    /// beside a bright area such as white bars) (what each reads and costs on 12 MP photos: docs/performance.md).
     private func decodeLarge(_ bytes: [UInt8], reduced picture: inout ImageReader.Picture) throws(DecodeError)
         -> [QRSymbol]
     {
@@ -161,11 +163,28 @@ public final class QRDecoder {
         guard symbols.isEmpty else { return symbols }
         scans += 1
         symbols = try scanner.scan(reduced, density: 1, testInverted: true) { $0 }
+        var pass = Pass.original
+        let local = Pass.recovery(.locallyBinarized)
+        if symbols.isEmpty, passes.contains(local) {
+            // A code beside a large bright area (white bars around a photo): the local threshold, on a copy of at
+            // most `recoveryLongSide`, mapped back to the reduced copy's pixels.
+            let copy = Self.reduced(reduced)
+            if let prepared = RecoveryPass.locallyBinarized.prepare(copy.image) {
+                scans += 1
+                let toReduced = copy.toSource.after(prepared.toSource)
+                symbols = try scanner.scan(prepared.image).map { symbol in
+                    var symbol = symbol
+                    symbol.corners = symbol.corners.map(toReduced.apply)
+                    return symbol
+                }
+                pass = local
+            }
+        }
         guard symbols.isEmpty else {
-            lastPass = .original
+            lastPass = pass
             picture = reducedPicture
             lastPicture = reducedPicture
-            return Self.labelled(symbols, by: .original)
+            return Self.labelled(symbols, by: pass)
         }
         return []
     }

@@ -9,6 +9,10 @@ public enum RecoveryPass: Sendable, Hashable {
     /// A white quiet zone, then Otsu's global threshold: for codes cropped to the image edge, low contrast,
     /// and coloured or tinted modules.
     case binarized
+    /// A white quiet zone, then each pixel against the mean of the window around it (`ThresholdWindow.fine`): for
+    /// a code beside a large bright or dark area (a white page, a margin, a shadow), which pulls one threshold for
+    /// the whole image, and zbar's own edge thresholds, away from the code's own light and dark.
+    case locallyBinarized
     /// A smooth (bilinear) enlargement, for small or soft codes whose modules are too few pixels for zbar to
     /// place its sampling grid. Skipped for images over `maxSourcePixels`, which a `factor²` larger scan would
     /// make expensive and which do not need it.
@@ -22,6 +26,7 @@ public enum RecoveryPass: Sendable, Hashable {
         switch self {
         case .blurred(let radius): "blurred-\(radius)"
         case .binarized: "binarized"
+        case .locallyBinarized: "binarized-local"
         case .enlarged(let factor, _): "enlarged-\(factor)x"
         case .rotated(let degrees): "rotated-\(Int(degrees.rounded()))"
         }
@@ -38,6 +43,11 @@ public enum RecoveryPass: Sendable, Hashable {
             let border = max(8, min(image.width, image.height) / 10)
             let padded = QuietZone.padded(Binarizer.otsu(image), by: border)
             return (padded, .translation(-Double(border), -Double(border)))
+        case .locallyBinarized:
+            let border = max(8, min(image.width, image.height) / 10)
+            let radius = max(8, max(image.width, image.height) / ThresholdWindow.fine.divisor)
+            let binarized = Binarizer.local(image, radius: radius, bias: ThresholdWindow.fine.bias)
+            return (QuietZone.padded(binarized, by: border), .translation(-Double(border), -Double(border)))
         case .enlarged(let factor, let maxSourcePixels):
             guard factor > 1, image.width * image.height <= maxSourcePixels else { return nil }
             return (Resampler.bilinearUpscaled(image, by: factor), .scale(1 / Double(factor)))

@@ -140,6 +140,35 @@ struct FirstPassTests {
         #expect(Set(texts) == ["outer code, large modules, long enough text", "inner"])
     }
 
+    @Test(
+        "a small black-and-white code printed inside a large one is found too: its short runs send the picture to the full scan",
+        arguments: [2, 3])
+    func nestedTwoLevel(innerModule: Int) throws {
+        let outerText = "https://example.com/outer-code"
+        let innerText = "Paul Hudson\npaul@example.com"
+        let outer = try QRCodeImage.make(text: outerText, moduleSize: 16)
+        let inner = PNGFixtures.codeImage(innerText, moduleSize: innerModule, margin: 2)
+        var image = outer
+        let left = (outer.width - inner.width) / 2
+        for y in 0..<inner.height {
+            for x in 0..<inner.width {
+                image.pixels[(left + y) * outer.width + left + x] = inner.pixels[y * inner.width + x]
+            }
+        }
+        let runs = ModuleSize.measure(image)
+        #expect(runs.twoLevel && runs.finer && runs.module == 16)
+        let pass = FirstPass()
+        #expect(Set(try pass.scan(image, with: QRScanner()).map(\.text)) == [outerText, innerText])
+        #expect(pass.lastPlan.factor > 1 && !pass.lastCheapScanFound)
+        let decoder = QRDecoder()
+        #expect(Set(try decoder.scan(image).map(\.text)) == [outerText, innerText])
+        #expect(decoder.lastPassCount == 1)
+        // The outer code alone has no short runs: its cheap scan is taken.
+        #expect(!ModuleSize.measure(outer).finer)
+        _ = try pass.scan(outer, with: QRScanner())
+        #expect(pass.lastCheapScanFound)
+    }
+
     @Test("a small black-and-white code beside a large one is still found (the shrink was measured on the large one)")
     func smallerBeside() throws {
         let big = PNGFixtures.codeImage("Big Code\nbig@example.com", moduleSize: 16)
