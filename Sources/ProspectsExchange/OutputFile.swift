@@ -1,9 +1,11 @@
 import Glibc
+import Synchronization
 import SystemCalls
 
-/// The temporary file to remove if a signal ends the process first; a global because a C signal handler cannot
-/// capture anything.
-private nonisolated(unsafe) var pendingTemporary: UnsafeMutablePointer<CChar>?
+/// The temporary file to remove if a signal ends the process first (the latest export's, when several run at once);
+/// a global because a C signal handler cannot capture anything, and atomic because it may read it at any moment.
+/// The address of the name's C string (`UInt(bitPattern:)`), 0 for none: a pointer itself is not `Sendable`.
+private let pendingTemporary = Atomic<UInt>(0)
 
 /// Writes a file a person asked for (`export -o`, `encode -o`), as shell redirection would where that is what the
 /// name must mean, and more carefully where it can be.
@@ -27,17 +29,23 @@ public enum OutputFile {
         /// False for a descriptor the process was given (`/dev/stdout`), which stays open.
         private let ownsDescriptor: Bool
         private var finished = false
+        /// This writer's copy of `temporary` for the signal handler, freed once it is no longer wanted.
+        private var interruptCopy: UnsafeMutablePointer<CChar>?
 
-        fileprivate init(descriptor: Int32, path: String, temporary: String? = nil, target: String, owns: Bool) {
+        fileprivate init(
+            descriptor: Int32, path: String, temporary: String? = nil, target: String, owns: Bool,
+            interruptCopy: UnsafeMutablePointer<CChar>? = nil
+        ) {
             self.descriptor = descriptor
             self.path = path
             self.temporary = temporary
             self.target = target
             self.ownsDescriptor = owns
+            self.interruptCopy = interruptCopy
         }
 
         deinit {
-            OutputFile.forgetOnInterrupt()
+            OutputFile.forgetOnInterrupt(interruptCopy)
             guard !finished else { return }
             if ownsDescriptor { close(descriptor) }
             if let temporary { unlink(temporary) }
@@ -54,7 +62,8 @@ public enum OutputFile {
                 finished = true
                 return
             }
-            OutputFile.forgetOnInterrupt()
+            OutputFile.forgetOnInterrupt(interruptCopy)
+            interruptCopy = nil
             // The descriptor is closed whether or not fsync succeeds; deinit then has only the temporary file left.
             let synced = temporary == nil || fsync(descriptor) == 0
             let closed = close(descriptor) == 0
@@ -149,19 +158,23 @@ public enum OutputFile {
         let temporary = "\(folder).prospects-\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 36)).tmp"
         let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure(OutputFileError.cannotCreate, "cannot create \(path)") }
-        removeOnInterrupt(temporary)
-        return Writer(descriptor: fd, path: path, temporary: temporary, target: path, owns: true)
+        let interruptCopy = removeOnInterrupt(temporary)
+        return Writer(
+            descriptor: fd, path: path, temporary: temporary, target: path, owns: true, interruptCopy: interruptCopy)
     }
 
     /// Ctrl-C during a long export would otherwise leave the temporary file, names and addresses in it, behind: the
-    /// handler removes it, then lets the signal end the process as it would have.
-    private static func removeOnInterrupt(_ temporary: String) {
-        forgetOnInterrupt()
-        pendingTemporary = strdup(temporary)
+    /// handler removes it, then lets the signal end the process as it would have. Returns the copy of the name the
+    /// handler reads, which the writer hands back to `forgetOnInterrupt`.
+    private static func removeOnInterrupt(_ temporary: String) -> UnsafeMutablePointer<CChar>? {
+        let copy = strdup(temporary)
+        // Another writer's copy, if any, stays that writer's to free.
+        _ = pendingTemporary.exchange(UInt(bitPattern: copy), ordering: .sequentiallyConsistent)
         for number in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
-                if let pendingTemporary { unlink(pendingTemporary) }
+                let address = pendingTemporary.load(ordering: .sequentiallyConsistent)
+                if let path = UnsafePointer<CChar>(bitPattern: address) { unlink(path) }
                 signal(number, SIG_DFL)
                 raise(number)
             }
@@ -173,12 +186,15 @@ public enum OutputFile {
         sigemptyset(&unblock)
         for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, number) }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        return copy
     }
 
-    fileprivate static func forgetOnInterrupt() {
-        guard let path = pendingTemporary else { return }
-        pendingTemporary = nil
-        free(path)
+    /// The handler no longer removes this writer's temporary file (finished, or removed already); `copy` is freed.
+    fileprivate static func forgetOnInterrupt(_ copy: UnsafeMutablePointer<CChar>?) {
+        guard let copy else { return }
+        _ = pendingTemporary.compareExchange(
+            expected: UInt(bitPattern: copy), desired: 0, ordering: .sequentiallyConsistent)
+        free(copy)
     }
 
     fileprivate static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {

@@ -57,18 +57,18 @@ extension ProspectsService {
 
     /// The event's attendees, by ID.
     public func roster(of event: String) throws(EventError) -> [RosterEntry] {
-        let found: Event?
-        let store: any RosterStore
-        do {
-            store = try eventStore()
-            found = try store.event(named: event)
-        } catch { throw .store(error) }
-        guard found != nil else { throw .noSuchEvent(event) }
+        let store = try rosterStore(of: event)
         do { return try store.roster(of: event) } catch { throw .store(error) }
     }
 
     /// One attendee of the event's roster, if it holds that ID.
     public func attendee(_ attendeeID: String, of event: String) throws(EventError) -> RosterEntry? {
+        let store = try rosterStore(of: event)
+        do { return try store.rosterEntry(event: event, attendeeID: attendeeID) } catch { throw .store(error) }
+    }
+
+    /// The store, once it is known to hold `event`.
+    private func rosterStore(of event: String) throws(EventError) -> any RosterStore {
         let found: Event?
         let store: any RosterStore
         do {
@@ -76,6 +76,6 @@ extension ProspectsService {
             found = try store.event(named: event)
         } catch { throw .store(error) }
         guard found != nil else { throw .noSuchEvent(event) }
-        do { return try store.rosterEntry(event: event, attendeeID: attendeeID) } catch { throw .store(error) }
+        return store
     }
 }
