@@ -10,11 +10,17 @@ final class ChangeMonitor: Sendable {
     private let streams = Locked<[ResponseStream]>([])
     private let changedHere = Atomic<Bool>(false)
     private let stopped = Atomic<Bool>(false)
+    /// The generation the last `change` event named; `Int64.min` before the first.
+    private let latest = Atomic<Int64>(.min)
 
-    /// Adds a stream that receives `change` events until its client leaves.
-    func add(_ stream: ResponseStream) {
+    /// Adds a stream that receives `change` events until its client leaves. A page rendered at `shown`, older than
+    /// the last change told, hears of it at once: it may have been served while that change's render was still
+    /// running, and loaded after the event that tells the render is done.
+    func add(_ stream: ResponseStream, shown: String? = nil) {
         // The first bytes make the browser's EventSource open at once, and tell the client to retry after 2 s.
         stream.write(Array("retry: 2000\n\n".utf8))
+        let told = latest.load(ordering: .acquiring)
+        if let shown, told != .min, shown != String(told) { _ = stream.send(event: "change", data: String(told)) }
         streams.withLock { $0.append(stream) }
     }
 
@@ -47,6 +53,7 @@ final class ChangeMonitor: Sendable {
                 if counter != nil { last = counter }
                 let changed = changedHere.exchange(false, ordering: .acquiring) || moved
                 if changed {
+                    if let counter { latest.store(counter, ordering: .releasing) }
                     // The generation now: a page rendered at it already shows this change (see live.js).
                     let data = counter.map(String.init) ?? "list"
                     broadcast { $0.send(event: "change", data: data) }

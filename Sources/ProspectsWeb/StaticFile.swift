@@ -239,9 +239,9 @@ struct StaticFile: Sendable {
             "use strict";
             (function () {
               if (!document.body.hasAttribute("data-live") || !window.EventSource) return;
-              var events = new EventSource("/events");
+              var shown = document.body.getAttribute("data-generation");
+              var events = new EventSource("/events" + (shown ? "?shown=" + encodeURIComponent(shown) : ""));
               events.addEventListener("change", function (event) {
-                var shown = document.body.getAttribute("data-generation");
                 if (shown && event.data === shown) return;
                 var busy = document.querySelector("input[type=checkbox]:checked") ||
                   (document.activeElement && document.activeElement.matches("input, textarea, select"));

@@ -145,9 +145,9 @@ extension WebApplication {
     }
 
     /// The list pages' change events (Server-Sent Events), so that a page showing leads knows when the store changed.
-    func changeEvents() -> HTTPResponse {
+    func changeEvents(_ context: Context) -> HTTPResponse {
         let stream = ResponseStream()
-        changes.add(stream)
+        changes.add(stream, shown: context.request.queryValue("shown"))
         return .eventStream(stream)
     }
 

@@ -13,7 +13,7 @@ extension WebApplication {
         .init("POST", "/signout", role: .staff) { app, context in try app.signOut(context) },
         // Leads
         .init("GET", "/", role: .staff) { app, context in try app.listPage(context) },
-        .init("GET", "/events", role: .staff) { app, _ in app.changeEvents() },
+        .init("GET", "/events", role: .staff) { app, context in app.changeEvents(context) },
         .init("GET", "/leads/:id", role: .staff) { app, context in try app.leadPage(context.id, context) },
         .init("POST", "/mark", role: .staff) { app, context in
             try app.mark(app.ids(context.request.form.values(for: "id")), context)
