@@ -28,6 +28,9 @@ public final class HTTPServer: Sendable {
     /// Binds the configured address and starts serving with `handler`.
     public init(configuration: HTTPServerConfiguration = .init(), handler: any HTTPHandler) throws(HTTPServerError) {
         guard configuration.threadCount >= 1 else { throw .invalidConfiguration("threadCount must be at least 1") }
+        guard configuration.writerThreadCount >= 0 else {
+            throw .invalidConfiguration("writerThreadCount must not be negative")
+        }
         guard configuration.connectionLimit >= 1 else {
             throw .invalidConfiguration("connectionLimit must be at least 1")
         }
@@ -84,6 +87,7 @@ public final class HTTPServer: Sendable {
             // could close a descriptor another thread has just opened under the same number. Over TLS it was given
             // none.
             if configuration.tls != nil { close(socket.fd) }
+            core.writers.close()
             throw configuration.tls != nil ? .tlsCredentialsRejected : .startFailed
         }
         var sniffer: TLSPortSniffer?
@@ -99,6 +103,7 @@ public final class HTTPServer: Sendable {
                     answerPlain: { fd, bytes, remote in core.answerPlainHTTP(on: fd, request: bytes, from: remote) })
             } catch {
                 MHD_stop_daemon(pointer)
+                core.writers.close()
                 close(socket.fd)
                 throw error
             }
@@ -139,6 +144,9 @@ public final class HTTPServer: Sendable {
             if core.requestsInFlight == 0 || clock.now >= deadline { break }
             usleep(5_000)
         }
+        // Every connection handed to a writer thread is resumed before the daemon stops (it aborts on a suspended
+        // one); requests that come meanwhile are answered on their polling thread.
+        core.writers.close()
         MHD_stop_daemon(daemon.pointer)
         // A quiesced daemon hands its listening socket back; otherwise stopping closed it.
         if quiesced >= 0 { close(quiesced) }
@@ -150,12 +158,32 @@ public final class HTTPServer: Sendable {
 final class ServerCore: Sendable {
     let handler: any HTTPHandler
     let configuration: HTTPServerConfiguration
+    let writers: WriterThreads
     private let inFlight = Atomic<Int>(0)
     private let streams = Locked<[ObjectIdentifier: ResponseStream]>([:])
 
     init(handler: any HTTPHandler, configuration: HTTPServerConfiguration) {
         self.handler = handler
         self.configuration = configuration
+        writers = WriterThreads(count: configuration.writerThreadCount)
+    }
+
+    /// Answers `request` on a writer thread when its method may write: the connection is suspended meanwhile and
+    /// resumed with the answer kept in `inProgress`, which the access handler then queues. False when it is to be
+    /// answered here (GET, HEAD, or no writer thread free to take it).
+    func handOff(_ request: HTTPRequest, of inProgress: RequestInProgress, on connection: OpaquePointer) -> Bool {
+        guard request.method != "GET", request.method != "HEAD" else { return false }
+        let answer = HandedOffAnswer()
+        let connectionAddress = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+        let queued = writers.run(
+            { [self] in
+                answer.set(handler.respond(to: request))
+                MHD_resume_connection(OpaquePointer(bitPattern: connectionAddress)!)
+            },
+            accepted: { MHD_suspend_connection(connection) })
+        guard queued else { return false }
+        inProgress.handedOff = answer
+        return true
     }
 
     var requestsInFlight: Int { inFlight.load(ordering: .acquiring) }
@@ -182,19 +210,35 @@ final class ServerCore: Sendable {
         return response
     }
 
-    /// Writes `response` (its bytes body; a file or stream is sent empty) straight to socket `fd`, then ends the
-    /// sending side: for a request cut while libmicrohttpd reads its body. Waits at most a second for room.
-    func writeDirectly(_ response: HTTPResponse, to fd: Int32) {
-        guard fd >= 0 else { return }
+    /// The bytes of `response` as sent on the wire (its bytes body; a file or stream is sent empty): for an answer
+    /// written outside libmicrohttpd.
+    static func wireBytes(of response: HTTPResponse) -> [UInt8] {
         var body: [UInt8] = []
         if case .bytes(let bytes) = response.body { body = bytes }
-        var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
+        var head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"
         for field in response.headers where field.name.lowercased() != "content-length" {
             guard !field.value.contains(where: \.isNewline), !field.name.contains(where: \.isNewline) else { continue }
             head += "\(field.name): \(field.value)\r\n"
         }
         head += "Content-Length: \(body.count)\r\n\r\n"
-        let bytes = Array(head.utf8) + body
+        return Array(head.utf8) + body
+    }
+
+    /// Writes `response` straight to a connection whose request libmicrohttpd is reading, for a body cut at its
+    /// limit (libmicrohttpd queues no response then): on the socket, or over TLS through the connection's session.
+    func answerDirectly(_ response: HTTPResponse, on connection: OpaquePointer) {
+        guard configuration.tls != nil else {
+            return writeDirectly(response, to: prospects_mhd_connection_socket(connection))
+        }
+        let bytes = Self.wireBytes(of: response)
+        _ = bytes.withUnsafeBytes { prospects_mhd_tls_send(connection, $0.baseAddress, $0.count) }
+    }
+
+    /// Writes `response` straight to socket `fd`, then ends the sending side: for a request cut while libmicrohttpd
+    /// reads its body, and plain HTTP sent to the HTTPS port. Waits at most a second for room.
+    func writeDirectly(_ response: HTTPResponse, to fd: Int32) {
+        guard fd >= 0 else { return }
+        let bytes = Self.wireBytes(of: response)
         var offset = 0
         var waits = 0
         while offset < bytes.count {
@@ -321,22 +365,39 @@ private func accessHandler(
         if let uploadData, !request.answered { request.receive(uploadData, count: uploadDataSize.pointee) }
         uploadDataSize.pointee = 0
         // A body that passed its limit (one sent chunked, with no Content-Length to refuse it by) is cut now, not
-        // read to its end: libmicrohttpd queues no response while it reads a body, so the answer is written to the
-        // socket here and the connection closed (over TLS it is closed without one).
+        // read to its end: libmicrohttpd queues no response while it reads a body, so the answer is written here (on
+        // the socket, or through the TLS session) and the connection closed.
         if !request.answered, let refusal = request.refusalDetails() {
             request.answered = true
-            if core.configuration.tls == nil {
-                core.writeDirectly(core.refusalResponse(refusal), to: prospects_mhd_connection_socket(connection))
-            }
+            core.answerDirectly(core.refusalResponse(refusal), on: connection)
             return MHD_Result.NO
         }
         return MHD_Result.YES
     }
+    // Resumed by the writer thread that answered it.
+    if let handedOff = request.handedOff {
+        guard let response = handedOff.take() else { return MHD_Result.YES }
+        request.answered = true
+        return core.queue(response, on: connection)
+    }
     guard !request.answered else { return MHD_Result.YES }
-    request.answered = true
     request.finishBody()
-    if let refusal = request.refusalDetails() { return core.queue(core.refusalResponse(refusal), on: connection) }
-    return core.queue(core.handler.respond(to: request.request()), on: connection)
+    if let refusal = request.refusalDetails() {
+        request.answered = true
+        return core.queue(core.refusalResponse(refusal), on: connection)
+    }
+    let complete = request.request()
+    if core.handOff(complete, of: request, on: connection) { return MHD_Result.YES }
+    request.answered = true
+    return core.queue(core.handler.respond(to: complete), on: connection)
+}
+
+/// The answer of a request handed to a writer thread, set there and taken by the polling thread once resumed.
+final class HandedOffAnswer: Sendable {
+    private let response = Locked<HTTPResponse?>(nil)
+
+    func set(_ value: HTTPResponse) { response.withLock { $0 = value } }
+    func take() -> HTTPResponse? { response.withLock { $0.take() } }
 }
 
 /// libmicrohttpd's notice that a request is over (answered, or the client left): frees it and its files.

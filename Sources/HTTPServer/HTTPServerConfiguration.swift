@@ -8,6 +8,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var port: UInt16 = 0
     /// Worker threads, each polling its share of the connections and running the handler.
     public var threadCount = 4
+    /// Threads that answer the requests that may write (every method but GET and HEAD), off the polling threads, so
+    /// that a commit waiting on the disk never holds up the connections polled beside it; 0 answers them on the
+    /// polling threads.
+    public var writerThreadCount = 4
     /// Open connections at most, idle ones included; more wait in the listen backlog until one closes. High, because
     /// an idle connection costs a descriptor and a few kilobytes while a full server answers no one: a thousand
     /// silent or half-sent requests (slowloris) must not stop a real one. The process's soft limit on open files is

@@ -34,6 +34,8 @@ final class RequestInProgress {
     private(set) var refusal: (status: Int, message: String)?
     /// Set once a response is queued: later body data is read and dropped.
     var answered = false
+    /// Set while a writer thread answers the request (the connection suspended meanwhile).
+    var handedOff: HandedOffAnswer?
 
     init(connection: OpaquePointer, method: String, path: String, limits: HTTPServerConfiguration) {
         self.method = method

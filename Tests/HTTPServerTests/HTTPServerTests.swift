@@ -317,7 +317,8 @@ import WebTestSupport
         #expect(try client.request("GET", "/missing").status == 500)
     }
 
-    @Test func stopWaitsForTheRequestInFlight() throws {
+    /// A GET and a POST (answered on a writer thread) alike.
+    @Test(arguments: ["GET", "POST"]) func stopWaitsForTheRequestInFlight(method: String) throws {
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let server = try HTTPServer(configuration: testConfiguration()) { _ in
@@ -327,7 +328,7 @@ import WebTestSupport
         }
         let port = server.port
         let client = try RawHTTPClient(port: port)
-        try client.send(RawHTTPClient.requestBytes("GET", "/slow", host: "x"))
+        try client.send(RawHTTPClient.requestBytes(method, "/slow", host: "x"))
         entered.wait()
         let stopped = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
@@ -335,11 +336,40 @@ import WebTestSupport
             stopped.signal()
         }
         release.signal()
-        let response = try client.readResponse()
+        let response = try client.readResponse(method: method)
         stopped.wait()
         #expect(response.text == "finished")
         #expect(server.requestsInFlight == 0)
         #expect(throws: RawHTTPError.socket("connect", ECONNREFUSED)) { try RawHTTPClient(port: port) }
+    }
+
+    /// A request that may write (here a POST held until released) is answered on a writer thread: a GET on another
+    /// connection of the one polling thread is answered meanwhile, not after it.
+    @Test func answersAGetWhileAPostIsHeldOnAWriterThread() throws {
+        let post = PostGate()
+        var configuration = testConfiguration()
+        configuration.threadCount = 1
+        configuration.writerThreadCount = 1
+        let server = try HTTPServer(configuration: configuration) { request in
+            guard request.method == "POST" else {
+                return .text("post \(post.state)")
+            }
+            post.set(.held)
+            // Bounded, so that without writer threads the test fails instead of hanging.
+            post.wait(for: .released, atMost: 30)
+            post.set(.answered)
+            return .text("written")
+        }
+        let writer = try RawHTTPClient(port: server.port)
+        try writer.send(RawHTTPClient.requestBytes("POST", "/mark", host: "x", body: Array("a=1".utf8)))
+        post.wait(for: .held, atMost: 60)
+        let reader = try RawHTTPClient(port: server.port)
+        let read = try reader.request("GET", "/list")
+        post.set(.released)
+        let written = try writer.readResponse(method: "POST")
+        #expect(read.text == "post held")
+        #expect(written.text == "written")
+        #expect(try reader.request("GET", "/again").text == "post answered")
     }
 
     @Test func reportsTheCauseWhenItCannotListen() throws {
@@ -358,6 +388,33 @@ import WebTestSupport
         foreign.host = "192.0.2.1"
         #expect(throws: HTTPServerError.addressNotAvailable(host: "192.0.2.1", port: 0)) {
             try HTTPServer(configuration: foreign) { _ in .text("") }
+        }
+    }
+}
+
+/// Where the POST of `answersAGetWhileAPostIsHeldOnAWriterThread` is, and a wait for it to get somewhere.
+private final class PostGate: @unchecked Sendable {
+    enum State: Sendable {
+        case notStarted, held, released, answered
+    }
+
+    private let condition = NSCondition()
+    private var current = State.notStarted
+
+    var state: State { condition.withLock { current } }
+
+    func set(_ state: State) {
+        condition.withLock {
+            current = state
+            condition.broadcast()
+        }
+    }
+
+    /// Waits until the state is `state`, or `seconds` have passed.
+    func wait(for state: State, atMost seconds: Double) {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.withLock {
+            while current != state, condition.wait(until: deadline) {}
         }
     }
 }

@@ -34,6 +34,56 @@ import Testing
         #expect(plain.output != "secure GET -")
     }
 
+    /// A body sent chunked over TLS that passes the limit is answered 413 with the handler's refusal, through the
+    /// TLS session libmicrohttpd holds, before the connection is closed (curl, a real client, sends it).
+    @Test func answersAChunkedBodyCutAtTheLimitWith413OverTLS() throws {
+        struct Handler: HTTPHandler {
+            func respond(to request: HTTPRequest) -> HTTPResponse { .text("kept") }
+            func refused(_ refusal: HTTPRefusal) -> HTTPResponse {
+                var response = HTTPResponse.text("refused \(refusal.status) \(refusal.path)", status: refusal.status)
+                response.headers.set("X-Refused-By", "handler")
+                return response
+            }
+        }
+        let folder = try UploadFolder()
+        let files = try selfSigned(in: folder)
+        var configuration = testConfiguration()
+        configuration.maximumBodySize = 100_000
+        configuration.tls = try TLSCredentials(certificateFile: files.certificate, privateKeyFile: files.key)
+        let server = try HTTPServer(configuration: configuration, handler: Handler())
+        // Python's ssl module (Debian's python3) as the client: it sends 16 KiB chunks until an answer is there to
+        // read, as a browser does, then reads it to the end.
+        let client = """
+            import select, socket, ssl, sys
+            context = ssl.create_default_context()
+            context.check_hostname = False
+            context.verify_mode = ssl.CERT_NONE
+            tls = context.wrap_socket(socket.create_connection(("127.0.0.1", int(sys.argv[1]))))
+            tls.sendall(b"POST /api HTTP/1.1\\r\\nHost: x\\r\\nTransfer-Encoding: chunked\\r\\n"
+                        b"Content-Type: text/plain\\r\\n\\r\\n")
+            sent = 0
+            piece = b"4000\\r\\n" + b"a" * 0x4000 + b"\\r\\n"
+            while sent < 1 << 30 and not tls.pending() and not select.select([tls], [], [], 0)[0]:
+                try:
+                    tls.sendall(piece)
+                except OSError:
+                    break
+                sent += 0x4000
+            answer = b""
+            try:
+                while chunk := tls.recv(65536):
+                    answer += chunk
+            except OSError:
+                pass
+            print(sent, file=sys.stderr)
+            sys.stdout.write(answer.decode())
+            """
+        let answer = try run("/usr/bin/python3", ["-c", client, String(server.port)])
+        #expect(answer.output.hasPrefix("HTTP/1.1 413"), "\(answer.output.prefix(200))")
+        #expect(answer.output.contains("X-Refused-By: handler"))
+        #expect(answer.output.hasSuffix("refused 413 /api"))
+    }
+
     @Test func refusesAKeyThatIsNotPEMAndAFileThatCannotBeRead() throws {
         let folder = try UploadFolder()
         let files = try selfSigned(in: folder)

@@ -40,6 +40,11 @@ static inline int prospects_mhd_connection_socket(struct MHD_Connection *connect
     return info == NULL ? -1 : info->connect_fd;
 }
 
+/// Sends `length` bytes as TLS records on an HTTPS connection, waiting at most about a second for room; 0 when every
+/// byte went, -1 otherwise. For an answer libmicrohttpd cannot queue (a body cut while it is read): it owns the TLS
+/// session, so the bytes go through that session with GnuTLS, which libmicrohttpd loaded.
+int prospects_mhd_tls_send(struct MHD_Connection *connection, const void *bytes, size_t length);
+
 /// What a content reader returns at the regular end of a stream of unknown length.
 static inline ssize_t prospects_mhd_content_reader_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
 
