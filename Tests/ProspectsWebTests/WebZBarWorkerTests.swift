@@ -1,6 +1,7 @@
 import Foundation
 import ProspectsIngest
 import ProspectsTestSupport
+import QRDecoding
 import Testing
 import WebTestSupport
 
@@ -36,6 +37,10 @@ import WebTestSupport
         #expect(try web.get("/").header("Content-Security-Policy")?.contains("wasm") == false)
     }
 
+    /// 山田太郎 (Yamada Tarō) and a backslash in Shift_JIS; "Zoë Müller" in Latin-1 (0xEB is not valid Shift_JIS there).
+    static let shiftJIS: [UInt8] = [0x8E, 0x52, 0x93, 0x63, 0x91, 0xBE, 0x98, 0x59, 0x5C, 0x3A]
+    static let latin1: [UInt8] = Array("Zo".utf8) + [0xEB, 0x20, 0x4D, 0xFC] + Array("ller".utf8)
+
     @Test func theWorkerReadsPicturesDrawnOnACanvas() throws {
         let samples = ProspectsProcess.sampleImages()
         func sample(_ name: String) throws -> String {
@@ -46,6 +51,8 @@ import WebTestSupport
             try sample("10-no-code.png"),
             try sample("12-two-codes.png"),
             Data(PNGFixtures.contactCode("\u{FEFF}Jürgen Groß\njuergen@example.de")).base64EncodedString(),
+            Data(PNGFixtures.png(PNGFixtures.codeImage(bytes: Self.shiftJIS))).base64EncodedString(),
+            Data(PNGFixtures.png(PNGFixtures.codeImage(bytes: Self.latin1))).base64EncodedString(),
         ]
         let web = try WebFixture()
         let driver = try ChromeDriver()
@@ -97,9 +104,12 @@ import WebTestSupport
         #expect(codes("1") == [])
         #expect(Set(codes("2") ?? []) == ["Grace Hopper\ngrace@example.mil", "Ada Lovelace\nada@example.org"])
         #expect(codes("3") == ["Jürgen Groß\njuergen@example.de"], "the byte order mark is dropped")
+        #expect(codes("4") == [PayloadText(Self.shiftJIS).text], "Shift_JIS read as the server reads it")
+        #expect(codes("5") == [PayloadText(Self.latin1).text], "Latin-1 read as the server reads it")
         #expect(answers["0"]?["ms"] is Double || answers["0"]?["ms"] is Int)
         let short = answers["short"]?["error"] as? String ?? ""
         #expect(short.contains("holds 7 bytes"), "\(short)")
-        #expect((answers["size"]?["error"] as? String ?? "").contains("positive whole numbers"))
+        let size = answers["size"]?["error"] as? String ?? ""
+        #expect(size.contains("positive whole numbers"), "\(size)")
     }
 }
