@@ -1,6 +1,8 @@
 // make_photo.c — one synthetic phone photo of a contact code, for Scripts/bench-photos (built there with cc).
 //
-// usage: make_photo WIDTH HEIGHT SEED PAYLOAD-FILE OUT.jpg QUALITY OUT.png   (OUT.png "-": JPEG only)
+// usage: make_photo WIDTH HEIGHT SEED PAYLOAD-FILE OUT.jpg QUALITY OUT.png [MIN% MAX%]   (OUT.png "-": JPEG only)
+//        MIN% MAX%: the range of the code's side, in % of the long side (default 4 15; Scripts/bench-wasm-decode's
+//        camera frames, a badge held up to the camera, use 15 35)
 //
 // Everything random comes from SEED, so a photo is the same on every machine. The code (libqrencode, level M) sits
 // on a white card turned by up to ±30°, its side 4–15 % of the long side, on a desk lit unevenly (two light
@@ -64,8 +66,8 @@ static void box(float *p, float *tmp, int stride, int x0, int y0, int x1, int y1
 }
 
 int main(int argc, char **argv) {
-    if (argc != 8) {
-        fprintf(stderr, "usage: make_photo WIDTH HEIGHT SEED PAYLOAD-FILE OUT.jpg QUALITY OUT.png\n");
+    if (argc != 8 && argc != 10) {
+        fprintf(stderr, "usage: make_photo WIDTH HEIGHT SEED PAYLOAD-FILE OUT.jpg QUALITY OUT.png [MIN%% MAX%%]\n");
         return 64;
     }
     int w = atoi(argv[1]), h = atoi(argv[2]), quality = atoi(argv[6]);
@@ -80,7 +82,9 @@ int main(int argc, char **argv) {
     if (!qr) { fprintf(stderr, "make_photo: qrencode failed\n"); return 65; }
 
     int longside = w > h ? w : h;
-    double side = longside * (4 + next() % 12) / 100.0;     // the code with its 4-module quiet zone
+    int least = argc == 10 ? atoi(argv[8]) : 4, most = argc == 10 ? atoi(argv[9]) : 15;
+    if (least < 1 || most < least || most > 60) { fprintf(stderr, "make_photo: MIN%% MAX%% must be 1..60\n"); return 64; }
+    double side = longside * (least + next() % (most - least + 1)) / 100.0; // the code with its 4-module quiet zone
     double angle = ((int)(next() % 61) - 30) * M_PI / 180;
     double card = side * 1.3;
     double margin = card * 0.75;

@@ -5,17 +5,20 @@ struct StaticFile: Sendable {
     let path: String
     let contentType: String
     let content: String
+    /// A policy of its own, for a worker that needs more than the pages' (`SecurityHeaders`); nil: the pages'.
+    var contentSecurityPolicy: String? = nil
 
     /// The file at `path`, if there is one.
     static func named(_ path: String) -> StaticFile? {
         all.first { $0.path == path }
     }
 
-    static let all = [stylesheet, liveUpdates, camera, reminders, dropUpload, localTime, options]
+    static let all = [stylesheet, liveUpdates, camera, reminders, dropUpload, localTime, options, zbarWorker]
 
     var response: HTTPResponse {
         var response = HTTPResponse.text(content, contentType: contentType)
         response.headers.set("Cache-Control", "no-cache")
+        if let contentSecurityPolicy { response.headers.set("Content-Security-Policy", contentSecurityPolicy) }
         return response
     }
 
