@@ -130,6 +130,9 @@ final class WebApplication: HTTPHandler {
         if request.method == "GET" || request.method == "HEAD", let file = StaticFile.named(request.path) {
             return secured(file.response)
         }
+        if request.method == "GET" || request.method == "HEAD", let icon = AppIcon.named(request.path) {
+            return secured(icon.response)
+        }
         // A signed-in session is found in the store; anyone else is a visitor, whose form token is signed rather
         // than stored: a request without a cookie writes nothing.
         var newNonce: String?
