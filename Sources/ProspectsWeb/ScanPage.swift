@@ -120,7 +120,10 @@ struct ScanPage {
                 HTML.button(.type("submit")) { "Add tags" }
             }
             HTML.form(.id("card-note-form"), .class("stack")) {
-                HTML.textarea(.name("note"), .attribute("rows", "2"), .attribute("aria-label", "Note")) { "" }
+                HTML.textarea(
+                    .name("note"), .attribute("rows", "2"), .attribute("aria-label", "Note"),
+                    .attribute("placeholder", "Note")
+                ) { "" }
                 HTML.button(.type("submit")) { "Save note" }
             }
             HTML.p(.id("card-saved"), .class("card-saved"), .attribute("role", "status"))

@@ -18,6 +18,7 @@ extension StaticFile {
                 return;
               }
               section.hidden = false;
+              document.getElementById("camera-video").hidden = true;
               var button = document.getElementById("camera-start");
               var flip = document.getElementById("camera-flip");
               var torch = document.getElementById("camera-torch");
@@ -332,6 +333,7 @@ extension StaticFile {
                 stream.getTracks().forEach(function (track) { track.stop(); });
                 stream = null;
                 video.srcObject = null;
+                video.hidden = true;
                 button.textContent = "Start camera";
                 flip.hidden = true;
                 torch.hidden = true;
@@ -343,6 +345,7 @@ extension StaticFile {
                   .then(function (camera) {
                     stream = camera;
                     video.srcObject = camera;
+                    video.hidden = false;
                     video.play();
                     button.textContent = "Stop camera";
                     flip.hidden = false;

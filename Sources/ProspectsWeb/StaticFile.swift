@@ -100,7 +100,10 @@ struct StaticFile: Sendable {
             form.dropping { outline: 2px dashed var(--accent); outline-offset: .5rem; background: var(--soft); }
             #camera video { display: block; width: 100%; max-width: 40rem; max-height: 45vh; object-fit: cover;
               background: #000; border-radius: 6px; }
+            #camera video[hidden], .camera-controls [hidden] { display: none; }
             .camera-controls { display: flex; flex-wrap: wrap; gap: .5rem; margin-bottom: .5rem; }
+            .scan-card ul.tags:empty { display: none; }
+            .scan-card[data-kind=rejected] .ratings, .scan-card[data-kind=rejected] form { display: none; }
             .scan-card { max-width: 40rem; margin: .75rem 0; padding: .75rem; background: #fff;
               border: 1px solid var(--line); border-radius: 10px; box-shadow: 0 2px 8px #0002; }
             .scan-card h2 { margin: .1rem 0; font-size: 1.25rem; overflow-wrap: anywhere; }

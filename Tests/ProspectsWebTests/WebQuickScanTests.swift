@@ -3,6 +3,7 @@ import ProspectStore
 import ProspectsCore
 import ProspectsService
 import ProspectsTestSupport
+import ProspectsWeb
 import QRDecoding
 import Testing
 import WebTestSupport
@@ -259,5 +260,55 @@ import WebTestSupport
         #expect(try Self.attribute(session, "sync-status", "data-rejected") == "1")
         #expect(try service.store(create: false).count() == 5)
         try session.screenshot(to: "\(screenshotFolder)/offline-rejected-390x844.png")
+    }
+
+    /// A session that ended while a scan waited (removed from the store, as an idle one is): the scan stays queued,
+    /// the header asks to sign in, and after signing in it is sent, collected by the account signed in.
+    @Test func aScanQueuedWhenTheSessionEndedIsSentAfterSigningIn() throws {
+        let web = try WebFixture(accounts: [("ada", .staff, "correct horse battery")]) { $0.requiresSignIn = true }
+        let driver = try ChromeDriver()
+        defer { driver.stop() }
+        let session = try driver.newSession(width: Self.phone.width, height: Self.phone.height, mobile: true)
+        defer { session.close() }
+        func signIn() throws {
+            try session.type("ada", into: try session.findElement("input[name=name]"))
+            try session.type("correct horse battery", into: try session.findElement("input[name=password]"))
+            try session.click(try session.findElement("form.stack button.primary"))
+        }
+        try session.navigate(to: web.baseURL + "/signin")
+        try signIn()
+        try waitUntil("the list") { try session.currentURL() == web.baseURL + "/" }
+        try session.navigate(to: web.baseURL + "/scan")
+        try waitUntil("the camera section") {
+            try session.execute("return document.getElementById('camera').hidden") as? Bool == false
+        }
+
+        let sessions = try SQLiteStore(path: web.storePath, create: false)
+        let before = try sessions.sessionCount()
+        let removed = try sessions.removeSessions(usedBefore: Date() + 3600)
+        #expect(removed == 1 && before == 1, "\(removed) of \(before)")
+        _ = try session.execute(
+            "return prospectsQuickScan.codesRead([arguments[0]]).length", ["Late Guest\nlate.guest@example.org"])
+        try waitUntil("the card") { try Self.cardName(session) == "Late Guest" }
+        try session.click(try session.findElement("#scan-card button[data-rating=warm]"))
+        try waitUntil("the rating saved with the scan") {
+            try Self.attribute(session, "scan-card", "data-saved") == "1"
+        }
+        try waitUntil("the header asking to sign in", seconds: 20) {
+            try session.execute("return document.querySelectorAll('#sync-status a').length") as? Int == 1
+        }
+        #expect(try session.text(of: session.findElement("#sync-status")).hasPrefix("1 waiting to sync"))
+        #expect(try web.store().count() == 0)
+
+        try session.click(try session.findElement("#sync-status a"))
+        try waitUntil("the sign-in page") { try session.currentURL().contains("/signin") }
+        try signIn()
+        try waitUntil("back on the scan page") { try session.currentURL() == web.baseURL + "/scan" }
+        try waitUntil("the scan stored", seconds: 10) { try web.store().count() == 1 }
+        let details = try #require(
+            try ProspectsService(location: web.location).details(of: .email("late.guest@example.org")))
+        #expect(details.stored.rating == .warm)
+        #expect(details.collectors == ["ada"])
+        try waitUntil("the queue empty") { try Self.attribute(session, "sync-status", "data-waiting") == "0" }
     }
 }
