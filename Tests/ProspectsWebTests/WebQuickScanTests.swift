@@ -140,7 +140,10 @@ import WebTestSupport
         let base = "http://127.0.0.1:\(port)"
         let driver = try ChromeDriver()
         defer { driver.stop() }
-        let session = try driver.newSession(width: Self.phone.width, height: Self.phone.height, mobile: true)
+        // A profile of the test's own, so that the browser can be closed and started again on it.
+        let profile = ["--user-data-dir=" + folder.file("profile")]
+        var session = try driver.newSession(
+            width: Self.phone.width, height: Self.phone.height, mobile: true, extraArguments: profile)
         defer { session.close() }
 
         // Online: the service worker installs, then keeps the list and the scan page as they are loaded.
@@ -177,10 +180,14 @@ import WebTestSupport
             try Self.attribute(session, "sync-status", "data-waiting") == "5"
         }
 
-        // Reloaded with the server down: the pages come from the service worker's cache, the queue from IndexedDB.
+        // The browser closed and started again, the server still down: the page comes from the service worker's
+        // cache, the queue from IndexedDB.
+        session.close()
+        session = try driver.newSession(
+            width: Self.phone.width, height: Self.phone.height, mobile: true, extraArguments: profile)
         try session.navigate(to: base + "/scan")
         #expect(try session.title().hasPrefix("Scan"))
-        try waitUntil("five waiting after the reload") {
+        try waitUntil("five waiting after the restart") {
             try Self.attribute(session, "sync-status", "data-waiting") == "5"
         }
         #expect(try session.text(of: session.findElement("#sync-status")).hasPrefix("5 waiting to sync"))
@@ -239,6 +246,11 @@ import WebTestSupport
             let details = try service.details(of: .email(guest.payload.components(separatedBy: "\n")[1]))
             #expect(details?.history.count == 1)
             #expect(details?.notes.count == 1)
+        }
+
+        // The cached list reloads itself from the server once the change is announced: the five are in it.
+        try waitUntil("the list showing the five") {
+            try session.execute("return document.querySelectorAll('table.leads tbody tr').length") as? Int == 5
         }
 
         // A queued payload the parser refuses stays on the phone with the parser's reason.
