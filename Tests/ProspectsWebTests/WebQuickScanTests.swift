@@ -323,4 +323,38 @@ import WebTestSupport
         #expect(details.collectors == ["ada"])
         try waitUntil("the queue empty") { try Self.attribute(session, "sync-status", "data-waiting") == "0" }
     }
+
+    /// The manifest says what an installed app needs, its icons are PNGs of their size, and Chromium finds nothing
+    /// missing to install the app once the service worker controls the page.
+    @Test func theAppIsInstallable() throws {
+        let web = try WebFixture()
+        let manifest = try web.get("/manifest.webmanifest")
+        #expect(manifest.header("Content-Type") == "application/manifest+json")
+        let fields = try JSONSerialization.jsonObject(with: Data(manifest.body)) as? [String: Any]
+        #expect(fields?["display"] as? String == "standalone")
+        #expect(fields?["start_url"] as? String == "/")
+        let icons = fields?["icons"] as? [[String: Any]] ?? []
+        #expect(icons.map { $0["src"] as? String } == ["/static/icon-192.png", "/static/icon-512.png"])
+        for size in [192, 512] {
+            let icon = try PNGReader().read(try web.get("/static/icon-\(size).png").body)
+            #expect(icon.width == size && icon.height == size)
+            #expect(Set(icon.pixels).count == 2, "ink and white")
+        }
+        #expect(try web.get("/sw.js").header("Content-Type") == "text/javascript; charset=utf-8")
+
+        let driver = try ChromeDriver()
+        defer { driver.stop() }
+        let session = try driver.newSession(width: Self.phone.width, height: Self.phone.height, mobile: true)
+        defer { session.close() }
+        try session.navigate(to: web.baseURL + "/")
+        try waitUntil("the service worker in control", seconds: 30) {
+            try session.execute("return !!navigator.serviceWorker.controller") as? Bool == true
+        }
+        var errors: [Any] = []
+        try waitUntil("nothing missing to install", seconds: 30) {
+            errors = try session.devTools("Page.getInstallabilityErrors")["installabilityErrors"] as? [Any] ?? ["?"]
+            return errors.isEmpty
+        }
+        #expect(errors.isEmpty, "\(errors)")
+    }
 }
