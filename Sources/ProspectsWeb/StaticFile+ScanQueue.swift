@@ -4,7 +4,8 @@ extension StaticFile {
     /// on page load, every 5 seconds and when a scan is added; a scan stored (or stored before) leaves the queue, a
     /// rejected one stays with the parser's reason until dismissed. The header says "N waiting to sync"; the list
     /// and scan pages show the waiting scans, and a lead row whose address one of them holds is marked. It also
-    /// registers the offline service worker. `window.prospectsQueue` is the API the scan page (and tests) use.
+    /// registers the offline service worker, and on the sign-in page drops the pages it kept.
+    /// `window.prospectsQueue` is the API the scan page (and tests) use.
     static let scanQueue = StaticFile(
         path: "/static/queue.js", contentType: "text/javascript; charset=utf-8",
         content: #"""
@@ -16,6 +17,15 @@ extension StaticFile {
 
               if ("serviceWorker" in navigator && window.isSecureContext) {
                 navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
+              }
+              // Signed out (or the session ended): the pages kept for offline use showed someone's leads, so they
+              // go; the shell and the queue stay.
+              if (location.pathname === "/signin" && window.caches) {
+                caches.keys().then(function (names) {
+                  names.forEach(function (name) {
+                    caches.open(name).then(function (cache) { cache.delete("/"); cache.delete("/scan"); });
+                  });
+                }).catch(function () {});
               }
 
               function database() {

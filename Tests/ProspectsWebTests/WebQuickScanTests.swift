@@ -291,9 +291,12 @@ import WebTestSupport
         try signIn()
         try waitUntil("the list") { try session.currentURL() == web.baseURL + "/" }
         try session.navigate(to: web.baseURL + "/scan")
-        try waitUntil("the camera section") {
-            try session.execute("return document.getElementById('camera').hidden") as? Bool == false
+        try waitUntil("the service worker in control", seconds: 30) {
+            try session.execute("return !!navigator.serviceWorker.controller") as? Bool == true
         }
+        try session.navigate(to: web.baseURL + "/scan")
+        try Self.waitForTrue(
+            session, "the scan page cached", "caches.match('/scan').then(function (r) { return !!r; })")
 
         let sessions = try SQLiteStore(path: web.storePath, create: false)
         let before = try sessions.sessionCount()
@@ -314,6 +317,8 @@ import WebTestSupport
 
         try session.click(try session.findElement("#sync-status a"))
         try waitUntil("the sign-in page") { try session.currentURL().contains("/signin") }
+        try Self.waitForTrue(
+            session, "the kept pages dropped", "caches.match('/scan').then(function (r) { return !r; })")
         try signIn()
         try waitUntil("back on the scan page") { try session.currentURL() == web.baseURL + "/scan" }
         try waitUntil("the scan stored", seconds: 10) { try web.store().count() == 1 }
