@@ -253,6 +253,15 @@ import WebTestSupport
             try session.execute("return document.querySelectorAll('table.leads tbody tr').length") as? Int == 5
         }
 
+        // Online again, a code read on the phone goes through the queue at once and its card says who it was.
+        try session.navigate(to: base + "/scan")
+        _ = try session.execute(
+            "return prospectsQuickScan.codesRead([arguments[0]]).length", [Self.guests[0].payload])
+        try waitUntil("the card of a lead seen before") {
+            try session.text(of: session.findElement("#card-state")) == "seen before (scan 2)"
+        }
+        #expect(try Self.cardName(session) == Self.guests[0].name)
+
         // A queued payload the parser refuses stays on the phone with the parser's reason.
         let bad = "Booth 12, ask for Sam"
         guard case .failure(let error) = PayloadParser().parse(bad) else {
