@@ -310,22 +310,37 @@ extension StaticFile {
                   mode = "server";
                   section.setAttribute("data-decoder", "server");
                 });
+                var probes = 0, failures = 0;
+                function probe() {
+                  probes += 1;
+                  decoder.postMessage({ id: 0, width: 2, height: 2, data: new Uint8ClampedArray(16) });
+                }
                 decoder.addEventListener("message", function (event) {
                   var answer = event.data || {};
                   if (answer.id === 0) {
-                    if (!answer.error) { mode = "worker"; section.setAttribute("data-decoder", "phone"); }
+                    // Not ready yet (its module still loading): asked again, five times at most.
+                    if (answer.error) { if (probes < 5) setTimeout(probe, 1000); return; }
+                    mode = "worker";
+                    section.setAttribute("data-decoder", "phone");
                     return;
                   }
+                  if (answer.id !== frameID) return;
                   busy = false;
-                  if (answer.error) return;
+                  if (answer.error) {
+                    // A decoder that keeps failing hands the frames back to the server.
+                    failures += 1;
+                    if (failures >= 5) { mode = "server"; section.setAttribute("data-decoder", "server"); }
+                    return;
+                  }
+                  failures = 0;
                   frames += 1;
                   section.setAttribute("data-frames", String(frames));
                   var codes = answer.codes || [];
                   if (!codes.length) { newCodes([]); return; }
                   canvas.toBlob(function (blob) { codesRead(codes, blob); }, "image/jpeg", 0.85);
                 });
-                // Asked once with a blank frame: an answer says it works; until then the server decodes.
-                decoder.postMessage({ id: 0, width: 2, height: 2, data: new Uint8ClampedArray(16) });
+                // Asked with a blank frame: an answer says it works; until then the server decodes.
+                probe();
               }
 
               function stop() {
