@@ -92,8 +92,8 @@ import WebTestSupport
         try waitUntil("the rating saved", seconds: 30) { try Self.attribute(session, "scan-card", "data-saved") == "1" }
         #expect(try Self.cardName(session) == "Ada Badge", "the rating went to Ada's card")
         try waitUntil("Bob's card", seconds: 30) { try Self.cardName(session) == "Bob Badge" }
-        try session.click(try session.findElement("#camera-start"))
         try session.screenshot(to: "\(screenshotFolder)/quick-scan-390x844.png")
+        try session.click(try session.findElement("#camera-start"))
 
         let listed =
             try session.execute(
