@@ -45,7 +45,11 @@ enum PageLayout {
             HTML.meta(.name("viewport"), .attribute("content", "width=device-width, initial-scale=1"))
             HTML.title { "\(title) · Prospects" }
             HTML.link(.attribute("rel", "stylesheet"), .href(StaticFile.stylesheet.path))
+            HTML.link(.attribute("rel", "manifest"), .href(StaticFile.manifest.path))
+            HTML.link(.attribute("rel", "icon"), .href(AppIcon.all[0].path))
+            HTML.meta(.name("theme-color"), .attribute("content", "#1d2330"))
             HTML.script(src: StaticFile.liveUpdates.path, .flag("defer"))
+            HTML.script(src: StaticFile.scanQueue.path, .flag("defer"))
             HTML.script(src: StaticFile.reminders.path, .flag("defer"))
             HTML.script(src: StaticFile.localTime.path, .flag("defer"))
             for script in scripts { HTML.script(src: script.path, .flag("defer")) }
@@ -62,6 +66,8 @@ enum PageLayout {
                         HTML.a(.href(item.path)) { item.rawValue }
                     }
                 }
+                // Shown by the queue script while scans wait on this phone: "N waiting to sync".
+                HTML.span(.id("sync-status"), .class("sync-status"), .attribute("role", "status"), .flag("hidden"))
                 // Shown by the reminders script while notifications are neither allowed nor refused: a bell, so that
                 // the header stays one row on a phone.
                 HTML.button(

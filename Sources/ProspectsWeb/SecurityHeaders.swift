@@ -1,10 +1,11 @@
 import HTTPServer
 
 /// The headers every response carries: scripts only from this origin and never inline, no framing, no sniffing.
+/// Workers (the offline service worker, the decoder) and the app manifest come from this origin too.
 enum SecurityHeaders {
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-        + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        + "worker-src 'self'; manifest-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
     /// The scan worker's policy: the pages' plus compiling WebAssembly (`'wasm-unsafe-eval'`, which allows no
     /// `eval` of JavaScript), which a worker's own response decides in Chromium.

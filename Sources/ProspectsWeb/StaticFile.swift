@@ -13,7 +13,7 @@ struct StaticFile: Sendable {
         all.first { $0.path == path }
     }
 
-    static let all = [stylesheet, liveUpdates, camera, reminders, dropUpload, localTime, options, zbarWorker]
+    static let all = shell + [manifest, serviceWorker]
 
     var response: HTTPResponse {
         var response = HTTPResponse.text(content, contentType: contentType)
@@ -101,7 +101,40 @@ struct StaticFile: Sendable {
             header.top form.signout { display: flex; align-items: center; gap: .4rem; margin: 0; }
             header.top form.signout button svg { display: none; }
             form.dropping { outline: 2px dashed var(--accent); outline-offset: .5rem; background: var(--soft); }
-            #camera video { display: block; width: 100%; max-width: 40rem; background: #000; border-radius: 6px; }
+            #camera video { display: block; width: 100%; max-width: 40rem; max-height: 45vh; object-fit: cover;
+              background: #000; border-radius: 6px; }
+            #camera video[hidden], .camera-controls [hidden] { display: none; }
+            .camera-controls { display: flex; flex-wrap: wrap; gap: .5rem; margin-bottom: .5rem; }
+            .scan-card ul.tags:empty { display: none; }
+            .scan-card[data-kind=rejected] .ratings, .scan-card[data-kind=rejected] form { display: none; }
+            .scan-card { max-width: 40rem; margin: .75rem 0; padding: .75rem; background: #fff;
+              border: 1px solid var(--line); border-radius: 10px; box-shadow: 0 2px 8px #0002; }
+            .scan-card h2 { margin: .1rem 0; font-size: 1.25rem; overflow-wrap: anywhere; }
+            .scan-card .card-state { margin: 0; color: var(--muted); font-weight: 600; }
+            .scan-card[data-kind=added] .card-state { color: #1e7a34; }
+            .scan-card[data-kind=rejected] .card-state { color: var(--danger); }
+            .scan-card .card-organization { margin: 0 0 .5rem; color: var(--muted); }
+            .scan-card .ratings { display: grid; grid-template-columns: repeat(3, 1fr); gap: .5rem; margin: .5rem 0; }
+            .scan-card .ratings button { min-height: 48px; font-weight: 600; }
+            .scan-card form { margin: .35rem 0; }
+            .scan-card form.inline input { flex: 1; }
+            .scan-card textarea { width: 100%; }
+            .scan-card .card-saved { margin: .25rem 0 0; color: var(--muted); font-size: .9rem; }
+            .event-field { display: flex; gap: .5rem; align-items: center; max-width: 40rem; }
+            ol.scans { padding-left: 1.5rem; }
+            ol.scans li, .waiting-scans li { margin: .2rem 0; overflow-wrap: anywhere; }
+            ol.scans .mark, .waiting-scans .mark { color: var(--muted); }
+            ol.scans li.added .mark { color: #1e7a34; }
+            .waiting-scans { background: #fff8e1; padding: .5rem .75rem; border-radius: 8px; }
+            .waiting-scans h2 { font-size: 1rem; margin: 0 0 .25rem; }
+            .waiting-scans ul { margin: 0; padding-left: 1.25rem; }
+            .waiting-scans li.rejected .mark { color: var(--danger); }
+            table.leads tr.waiting td.name::after { content: " · waiting to sync"; color: #a45a00; font-weight: 400;
+              font-size: .85rem; }
+            .sync-status { background: #ffd166; color: var(--ink); border-radius: 999px; padding: .15rem .6rem;
+              font-size: .85rem; font-weight: 600; white-space: nowrap; }
+            .sync-status[hidden] { display: none; }
+            .sync-status a { color: var(--ink); }
             @media (max-width: 700px) {
               header.top { flex-wrap: nowrap; gap: .3rem; padding: .5rem; overflow-x: auto; white-space: nowrap;
                 font-size: .75rem; }

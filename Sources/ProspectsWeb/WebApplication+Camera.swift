@@ -4,7 +4,7 @@ import ProspectsIngest
 import ProspectsService
 
 /// The live camera's answer to one frame: `none` (no code), `seen` (a code still in view, not counted again) or
-/// `scanned`, with each code's outcome in the words of an upload.
+/// `scanned`, with each code's outcome in the words of an upload and the card of each lead it stored.
 struct CameraAnswer: Encodable {
     struct Line: Encodable {
         var kind: String
@@ -13,6 +13,10 @@ struct CameraAnswer: Encodable {
 
     var status: String
     var lines: [Line] = []
+    /// The quick-scan card of each lead the frame's codes stored, in the codes' order.
+    var leads: [LeadCard] = []
+    /// The text of each code the frame showed, in the codes' order.
+    var payloads: [String] = []
 }
 
 extension WebApplication {
@@ -40,9 +44,15 @@ extension WebApplication {
         case .scanned(let result, _):
             changes.noteChange()
             let outcome = UploadOutcome(fileName: "camera", result: result)
+            var leads: [LeadCard] = []
+            for status in result.codes {
+                let new = if case .inserted = status { true } else { false }
+                if let card = try leadCard(status.id, new: new) { leads.append(card) }
+            }
             return json(
                 CameraAnswer(
-                    status: "scanned", lines: outcome.lines.map { .init(kind: $0.kind.rawValue, text: $0.text) }))
+                    status: "scanned", lines: outcome.lines.map { .init(kind: $0.kind.rawValue, text: $0.text) },
+                    leads: leads, payloads: result.file.codes.map(\.symbol.text)))
         }
     }
 

@@ -25,6 +25,15 @@ struct QueuedScanResult: Encodable {
     var lead: Int64?
     var new: Bool?
     var reason: String?
+    /// The stored lead's quick-scan card (name, organisation, scans), for the page that queued the scan.
+    var card: LeadCard?
+}
+
+/// The answer to `GET /scans/token`: the session's form token, which the phone's queue sends with each batch (a page
+/// served from the offline cache may hold an older one).
+struct QueueToken: Encodable {
+    var csrf: String
+    var account: String?
 }
 
 extension WebApplication {
@@ -64,10 +73,24 @@ extension WebApplication {
         let time = now()
         let answers = try services.withService { try $0.applyQueuedScans(scans, now: time) }
         for (place, (scan, answer)) in zip(places, zip(scans, answers)) {
-            results[place] = Self.result(scan.id, answer)
+            var result = Self.result(scan.id, answer)
+            switch answer {
+            case .stored(let id, let new): result.card = try leadCard(id, new: new)
+            case .alreadyStored(let id): result.card = try leadCard(id, new: false)
+            case .rejected, .badID: break
+            }
+            results[place] = result
         }
         if answers.contains(where: { if case .stored = $0 { true } else { false } }) { changes.noteChange() }
         return syncJSON(["results": results.compactMap { $0 }], status: 200)
+    }
+
+    /// `GET /scans/token`: the session's form token in JSON, read by the queue before it sends (same origin only:
+    /// no CORS header lets another site read it). Signed out, the sign-in gate answers with its redirect instead.
+    func queueToken(_ context: Context) -> HTTPResponse {
+        let token = QueueToken(csrf: context.session.csrfToken, account: context.session.account)
+        let bytes = (try? JSONEncoder().encode(token)).map(Array.init) ?? Array("{}".utf8)
+        return HTTPResponse(headers: ["Content-Type": "application/json; charset=utf-8"], body: .bytes(bytes))
     }
 
     private static func result(_ id: String, _ answer: QueuedScan.Answer) -> QueuedScanResult {

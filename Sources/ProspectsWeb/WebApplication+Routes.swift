@@ -33,6 +33,7 @@ extension WebApplication {
         .init("POST", "/scan", role: .staff) { app, context in try app.upload(context) },
         .init("POST", "/scan/frame", role: .staff) { app, context in try app.cameraFrame(context) },
         .init("POST", "/scans/sync", role: .staff) { app, context in try app.syncQueuedScans(context) },
+        .init("GET", "/scans/token", role: .staff) { app, context in app.queueToken(context) },
         .init("GET", "/scan/receipts/:receipt", role: .staff) { app, context in
             app.receiptPage(context.parameters["receipt"] ?? "")
         },

@@ -133,6 +133,9 @@ final class WebApplication: HTTPHandler {
         if request.method == "GET" || request.method == "HEAD", request.path == ZBarModule.path {
             return secured(ZBarModule.response)
         }
+        if request.method == "GET" || request.method == "HEAD", let icon = AppIcon.named(request.path) {
+            return secured(icon.response)
+        }
         // A signed-in session is found in the store; anyone else is a visitor, whose form token is signed rather
         // than stored: a request without a cookie writes nothing.
         var newNonce: String?

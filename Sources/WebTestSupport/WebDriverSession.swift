@@ -104,6 +104,11 @@ public final class WebDriverSession {
             "POST", "/goog/cdp/execute", ["cmd": "Emulation.setTimezoneOverride", "params": ["timezoneId": identifier]])
     }
 
+    /// Runs one DevTools protocol command (`Page.getInstallabilityErrors`) on the page and returns its result.
+    public func devTools(_ name: String, _ parameters: [String: Any] = [:]) throws(WebDriverError) -> [String: Any] {
+        try command("POST", "/goog/cdp/execute", ["cmd": name, "params": parameters]) as? [String: Any] ?? [:]
+    }
+
     /// Types `text` into `element`.
     public func type(_ text: String, into element: Element) throws(WebDriverError) {
         try command("POST", "/element/\(element.id)/value", ["text": text])

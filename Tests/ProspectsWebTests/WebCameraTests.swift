@@ -35,9 +35,8 @@ import WebTestSupport
         try waitUntil("the lead from the camera", seconds: 30) {
             try session.findElements("#camera-results li.added").count == 1
         }
-        #expect(
-            try session.text(of: session.findElement("#camera-results li.added"))
-                == "added: Cam Era <cam.era@example.org>")
+        #expect(try session.text(of: session.findElement("#camera-results li.added")) == "Cam Era new")
+        #expect(try session.text(of: session.findElement("#card-name")) == "Cam Era", "the card shows who it was")
         // Many more frames of the same code: none counts again.
         let framesThen =
             Int(try session.execute("return document.getElementById('camera').dataset.frames") as? String ?? "") ?? 0

@@ -1,0 +1,325 @@
+extension StaticFile {
+    /// The phone's queue of scans, on every page: each scan kept in IndexedDB under a UUID made here until the
+    /// server answered it (`POST /scans/sync`, with a fresh form token from `GET /scans/token`), sent on `online`,
+    /// on page load, every 5 seconds and when a scan is added; a scan stored (or stored before) leaves the queue, a
+    /// rejected one stays with the parser's reason until dismissed. The header says "N waiting to sync"; the list
+    /// and scan pages show the waiting scans, and a lead row whose address one of them holds is marked. It also
+    /// registers the offline service worker, and on the sign-in page drops the pages it kept.
+    /// `window.prospectsQueue` is the API the scan page (and tests) use.
+    static let scanQueue = StaticFile(
+        path: "/static/queue.js", contentType: "text/javascript; charset=utf-8",
+        content: #"""
+            "use strict";
+            (function () {
+              var NAME = "prospects-queue", STORE = "scans", BATCH = 500, EVERY = 5000;
+              var opening = null, syncing = null, again = false;
+              var state = { signIn: false, problem: "" };
+
+              if ("serviceWorker" in navigator && window.isSecureContext) {
+                navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
+              }
+              // Signed out (or the session ended): the pages kept for offline use showed someone's leads, so they
+              // go; the shell and the queue stay.
+              if (location.pathname === "/signin" && window.caches) {
+                caches.keys().then(function (names) {
+                  names.forEach(function (name) {
+                    caches.open(name).then(function (cache) { cache.delete("/"); cache.delete("/scan"); });
+                  });
+                }).catch(function () {});
+              }
+
+              function database() {
+                if (!opening) {
+                  opening = new Promise(function (resolve, reject) {
+                    if (!window.indexedDB) { reject(new Error("IndexedDB is not available")); return; }
+                    var request = indexedDB.open(NAME, 1);
+                    request.onupgradeneeded = function () {
+                      request.result.createObjectStore(STORE, { keyPath: "id" });
+                    };
+                    request.onsuccess = function () { resolve(request.result); };
+                    request.onerror = function () { reject(request.error); };
+                  });
+                }
+                return opening;
+              }
+
+              function run(mode, body) {
+                return database().then(function (db) {
+                  return new Promise(function (resolve, reject) {
+                    var transaction = db.transaction(STORE, mode), result;
+                    var request = body(transaction.objectStore(STORE));
+                    if (request) request.onsuccess = function () { result = request.result; };
+                    transaction.oncomplete = function () { resolve(result); };
+                    transaction.onerror = transaction.onabort = function () { reject(transaction.error); };
+                  });
+                });
+              }
+
+              function all() {
+                return run("readonly", function (store) { return store.getAll(); }).then(function (scans) {
+                  return (scans || []).sort(function (a, b) { return a.scannedAt < b.scannedAt ? -1 : 1; });
+                });
+              }
+              function get(id) { return run("readonly", function (store) { return store.get(id); }); }
+              function put(scan) { return run("readwrite", function (store) { return store.put(scan); }); }
+              function drop(id) { return run("readwrite", function (store) { return store.delete(id); }); }
+
+              function uuid() {
+                if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+                var bytes = crypto.getRandomValues(new Uint8Array(16));
+                bytes[6] = (bytes[6] & 15) | 64;
+                bytes[8] = (bytes[8] & 63) | 128;
+                var hex = Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); });
+                return hex.slice(0, 4).join("") + "-" + hex.slice(4, 6).join("") + "-" + hex.slice(6, 8).join("") +
+                  "-" + hex.slice(8, 10).join("") + "-" + hex.slice(10).join("");
+              }
+
+              /// Who a payload names, read here for the card while the server has not answered (it decides).
+              function preview(payload) {
+                var text = String(payload).replace(/\r/g, "").trim(), found = { name: "", organization: "", email: "" };
+                var mecard = /^MECARD:/i.test(text);
+                if (mecard || /BEGIN:VCARD/i.test(text)) {
+                  var parts = mecard ? text.slice(7).split(";") : text.split("\n");
+                  parts.forEach(function (part) {
+                    var colon = part.indexOf(":");
+                    if (colon < 0) return;
+                    var key = part.slice(0, colon).split(";")[0].toUpperCase(), value = part.slice(colon + 1).trim();
+                    if (key === "FN" || (key === "N" && !found.name)) {
+                      found.name = key === "N" ? value.split(/[,;]/).filter(Boolean).reverse().join(" ") : value;
+                    }
+                    if (key === "ORG" && !found.organization) found.organization = value.split(";")[0];
+                    if (key.indexOf("EMAIL") === 0 && !found.email) found.email = value;
+                  });
+                } else if (/^mailto:/i.test(text)) {
+                  found.email = text.slice(7).split("?")[0];
+                } else {
+                  var lines = text.split("\n");
+                  found.name = (lines[0] || "").trim();
+                  found.email = (lines[1] || "").trim();
+                }
+                if (!found.name) found.name = found.email || text.slice(0, 40);
+                return found;
+              }
+
+              function announce(detail) {
+                window.dispatchEvent(new CustomEvent("prospects-queue", { detail: detail }));
+                show();
+              }
+
+              /// Queues one scan: `fields` holds payload, and optionally rating, tags, note, event and frame (a Blob).
+              function add(fields) {
+                var scan = {
+                  id: uuid(), payload: String(fields.payload), scannedAt: new Date().toISOString(),
+                  rating: fields.rating || null, tags: fields.tags || [], note: fields.note || "",
+                  event: fields.event || "", frame: fields.frame || null, state: "waiting", reason: "", edits: 0,
+                  preview: preview(fields.payload)
+                };
+                return put(scan).then(function () {
+                  announce({ kind: "added", scan: scan });
+                  if (fields.send !== false) sync();
+                  return scan;
+                });
+              }
+
+              /// Changes a queued scan's rating, tags or note; nil when it has left the queue (stored).
+              function update(id, change) {
+                return get(id).then(function (scan) {
+                  if (!scan) return null;
+                  Object.keys(change).forEach(function (key) { scan[key] = change[key]; });
+                  scan.edits = (scan.edits || 0) + 1;
+                  return put(scan).then(function () { announce({ kind: "updated", scan: scan }); return scan; });
+                });
+              }
+
+              function token() {
+                return fetch("/scans/token", { credentials: "same-origin", cache: "no-store" })
+                  .then(function (response) {
+                    var type = response.headers.get("Content-Type") || "";
+                    if (!response.ok || type.indexOf("application/json") !== 0) {
+                      var error = new Error("Sign in to send them.");
+                      error.signIn = true;
+                      throw error;
+                    }
+                    return response.json();
+                  })
+                  .then(function (answer) { return answer.csrf; });
+              }
+
+              /// A change to a lead through its page's form (rate, tags, note), as the card makes it once stored.
+              function post(path, fields, csrf) {
+                var body = new URLSearchParams();
+                body.set("csrf", csrf);
+                Object.keys(fields).forEach(function (key) { body.set(key, fields[key]); });
+                return fetch(path, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" })
+                  .then(function (response) {
+                    if (response.type !== "opaqueredirect" && !response.ok) throw new Error("HTTP " + response.status);
+                  });
+              }
+
+              /// What changed on a card while its scan was on its way: sent to the lead it made.
+              function followUp(lead, scan, sent, csrf) {
+                var steps = [];
+                if (scan.rating && scan.rating !== sent.rating) {
+                  steps.push(function () { return post("/leads/" + lead + "/rate", { rating: scan.rating }, csrf); });
+                }
+                var tags = (scan.tags || []).filter(function (tag) { return (sent.tags || []).indexOf(tag) < 0; });
+                if (tags.length) {
+                  steps.push(function () { return post("/leads/" + lead + "/tags", { add: tags.join(",") }, csrf); });
+                }
+                if (scan.note && scan.note !== sent.note) {
+                  steps.push(function () { return post("/leads/" + lead + "/note", { text: scan.note }, csrf); });
+                }
+                return steps.reduce(function (chain, step) { return chain.then(step); }, Promise.resolve());
+              }
+
+              function settle(results, sent, csrf) {
+                return results.reduce(function (chain, result) {
+                  return chain.then(function () {
+                    return get(result.id).then(function (scan) {
+                      if (!scan) return;
+                      var before = sent[result.id];
+                      if (result.status === "stored" || result.status === "alreadyStored") {
+                        var lead = result.card ? result.card.id : result.lead;
+                        var later = before && (scan.edits || 0) !== before.edits && lead
+                          ? followUp(lead, scan, before, csrf).catch(function () {}) : Promise.resolve();
+                        return later.then(function () { return drop(scan.id); }).then(function () {
+                          announce({ kind: "synced", scan: scan, result: result });
+                        });
+                      }
+                      scan.state = "rejected";
+                      scan.reason = result.reason || result.status;
+                      return put(scan).then(function () { announce({ kind: "rejected", scan: scan, result: result }); });
+                    });
+                  });
+                }, Promise.resolve());
+              }
+
+              /// Sends what waits, at most 500 at a time; one sending at once (a call meanwhile sends again after).
+              function sync() {
+                if (syncing) { again = true; return syncing; }
+                syncing = all().then(function (scans) {
+                  var waiting = scans.filter(function (scan) { return scan.state === "waiting"; }).slice(0, BATCH);
+                  if (!waiting.length) return 0;
+                  return token().then(function (csrf) {
+                    var sent = {};
+                    var batch = waiting.map(function (scan) {
+                      sent[scan.id] = { edits: scan.edits || 0, rating: scan.rating, tags: scan.tags, note: scan.note };
+                      var item = { id: scan.id, payload: scan.payload, scannedAt: scan.scannedAt, tags: scan.tags };
+                      if (scan.rating) item.rating = scan.rating;
+                      if (scan.note) item.note = scan.note;
+                      if (scan.event) item.event = scan.event;
+                      return item;
+                    });
+                    var body = new URLSearchParams();
+                    body.set("csrf", csrf);
+                    body.set("scans", JSON.stringify(batch));
+                    return fetch("/scans/sync", { method: "POST", body: body, credentials: "same-origin" })
+                      .then(function (response) {
+                        if (!response.ok) throw new Error("the server answered " + response.status);
+                        return response.json();
+                      })
+                      .then(function (answer) { return settle(answer.results || [], sent, csrf); })
+                      .then(function () { if (waiting.length === BATCH) again = true; return waiting.length; });
+                  });
+                }).then(function (count) {
+                  state.signIn = false;
+                  state.problem = "";
+                  return count;
+                }, function (error) {
+                  state.signIn = !!error.signIn;
+                  state.problem = error.signIn ? error.message : "";
+                  return 0;
+                }).then(function (count) {
+                  syncing = null;
+                  show();
+                  if (again) { again = false; sync(); }
+                  return count;
+                });
+                return syncing;
+              }
+
+              function remove(id) { return drop(id).then(function () { announce({ kind: "removed", id: id }); }); }
+
+              function element(tag, className, text) {
+                var made = document.createElement(tag);
+                if (className) made.className = className;
+                if (text) made.textContent = text;
+                return made;
+              }
+
+              /// The header's count, the waiting scans on the list and scan pages, and the lead rows they name.
+              function show() {
+                return all().then(function (scans) {
+                  var waiting = scans.filter(function (scan) { return scan.state === "waiting"; });
+                  var rejected = scans.filter(function (scan) { return scan.state === "rejected"; });
+                  var status = document.getElementById("sync-status");
+                  if (status) {
+                    var words = [];
+                    if (waiting.length) words.push(waiting.length + " waiting to sync");
+                    if (rejected.length) words.push(rejected.length + " rejected");
+                    status.textContent = words.join(" · ") + (waiting.length && state.problem ? " · " + state.problem : "");
+                    status.hidden = !words.length;
+                    status.setAttribute("data-waiting", String(waiting.length));
+                    status.setAttribute("data-rejected", String(rejected.length));
+                    if (state.signIn && waiting.length) {
+                      var link = element("a", "", "sign in");
+                      link.href = "/signin?next=" + encodeURIComponent(location.pathname);
+                      status.appendChild(document.createTextNode(" ("));
+                      status.appendChild(link);
+                      status.appendChild(document.createTextNode(")"));
+                    }
+                  }
+                  var main = document.querySelector("main");
+                  var onPage = location.pathname === "/" || location.pathname === "/scan";
+                  var section = document.getElementById("waiting-scans");
+                  if (!main || !onPage) return;
+                  if (!scans.length) { if (section) section.remove(); return; }
+                  if (!section) {
+                    section = element("section", "waiting-scans");
+                    section.id = "waiting-scans";
+                    var heading = document.querySelector("main h1");
+                    main.insertBefore(section, heading ? heading.nextSibling : main.firstChild);
+                  }
+                  section.textContent = "";
+                  section.appendChild(element("h2", "", "On this phone, not yet in the list"));
+                  var list = element("ul", "outcomes");
+                  scans.forEach(function (scan) {
+                    var item = element("li", scan.state);
+                    item.setAttribute("data-scan", scan.id);
+                    item.appendChild(element("strong", "", scan.preview ? scan.preview.name : scan.payload));
+                    item.appendChild(document.createTextNode(" "));
+                    var mark = scan.state === "waiting" ? "waiting to sync" : "rejected: " + scan.reason;
+                    item.appendChild(element("span", "mark", mark));
+                    if (scan.state === "rejected") {
+                      var dismiss = element("button", "", "Dismiss");
+                      dismiss.type = "button";
+                      dismiss.addEventListener("click", function () { remove(scan.id); });
+                      item.appendChild(document.createTextNode(" "));
+                      item.appendChild(dismiss);
+                    }
+                    list.appendChild(item);
+                  });
+                  section.appendChild(list);
+                  var addresses = {};
+                  waiting.forEach(function (scan) {
+                    if (scan.preview && scan.preview.email) addresses[scan.preview.email.toLowerCase()] = true;
+                  });
+                  document.querySelectorAll("table.leads tr").forEach(function (row) {
+                    var cell = row.querySelector("td.email");
+                    var waits = !!cell && addresses[cell.textContent.trim().toLowerCase()] === true;
+                    row.classList.toggle("waiting", waits);
+                  });
+                }).catch(function () {});
+              }
+
+              window.prospectsQueue = {
+                add: add, update: update, all: all, sync: sync, remove: remove, show: show, preview: preview,
+                post: post, token: token
+              };
+              window.addEventListener("online", sync);
+              setInterval(sync, EVERY);
+              show();
+              sync();
+            })();
+            """#)
+}
