@@ -145,6 +145,12 @@ public struct UploadFolder: Sendable {
             claim, error: result.file.rejection ?? .noCodeFound, contentHash: result.file.contentHash, inbox: inbox)
     }
 
+    /// Moves a file whose content is committed into the archive without decoding it (a frame a phone already read);
+    /// returns where it went.
+    public func archive(_ claim: FileClaim) throws(SystemCallError) -> String {
+        try inbox().archive(claim)
+    }
+
     /// Moves a file refused before decoding (not a picture) into the quarantine with its reason file.
     public func reject(_ claim: FileClaim, error: ScanError) throws(SystemCallError) -> String {
         try reject(claim, error: error, contentHash: nil, inbox: inbox())

@@ -79,7 +79,7 @@ extension ProspectsService {
         }
         return .success(
             Sighting(
-                prospect: prospect, source: "phone scan " + scan.id.lowercased(), seenAt: scan.scannedAt,
+                prospect: prospect, source: scan.source, seenAt: scan.scannedAt,
                 createdAtIfNew: scan.scannedAt, event: event, collectedBy: collector,
                 carried: carried == CarriedLead() ? nil : carried))
     }

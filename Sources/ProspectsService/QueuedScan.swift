@@ -29,6 +29,9 @@ public struct QueuedScan: Sendable, Hashable {
         self.collectedBy = collectedBy
     }
 
+    /// The scan history's name for it until its frame is filed: `phone scan <uuid>`.
+    public var source: String { "phone scan " + id.lowercased() }
+
     /// What the server did with one queued scan.
     public enum Answer: Sendable, Hashable {
         /// Stored now: the lead's id, and whether this scan made it (false: a scan of a lead already known).

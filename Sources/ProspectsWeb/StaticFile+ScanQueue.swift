@@ -11,7 +11,7 @@ extension StaticFile {
         content: #"""
             "use strict";
             (function () {
-              var NAME = "prospects-queue", STORE = "scans", BATCH = 500, EVERY = 5000;
+              var NAME = "prospects-queue", STORE = "scans", BATCH = 500, FRAMES = 20, EVERY = 5000;
               var opening = null, syncing = null, again = false;
               var state = { signIn: false, problem: "" };
 
@@ -198,7 +198,10 @@ extension StaticFile {
               function sync() {
                 if (syncing) { again = true; return syncing; }
                 syncing = all().then(function (scans) {
-                  var waiting = scans.filter(function (scan) { return scan.state === "waiting"; }).slice(0, BATCH);
+                  // A request carries at most 20 files: scans with their frames go 20 at a time.
+                  var waiting = scans.filter(function (scan) { return scan.state === "waiting"; });
+                  var limit = waiting.some(function (scan) { return scan.frame; }) ? FRAMES : BATCH;
+                  waiting = waiting.slice(0, limit);
                   if (!waiting.length) return 0;
                   return token().then(function (csrf) {
                     var sent = {};
@@ -210,16 +213,19 @@ extension StaticFile {
                       if (scan.event) item.event = scan.event;
                       return item;
                     });
-                    var body = new URLSearchParams();
-                    body.set("csrf", csrf);
-                    body.set("scans", JSON.stringify(batch));
+                    var body = new FormData();
+                    body.append("csrf", csrf);
+                    body.append("scans", JSON.stringify(batch));
+                    waiting.forEach(function (scan) {
+                      if (scan.frame) body.append("frame-" + scan.id, scan.frame, "phone-scan.jpg");
+                    });
                     return fetch("/scans/sync", { method: "POST", body: body, credentials: "same-origin" })
                       .then(function (response) {
                         if (!response.ok) throw new Error("the server answered " + response.status);
                         return response.json();
                       })
                       .then(function (answer) { return settle(answer.results || [], sent, csrf); })
-                      .then(function () { if (waiting.length === BATCH) again = true; return waiting.length; });
+                      .then(function () { if (waiting.length === limit) again = true; return waiting.length; });
                   });
                 }).then(function (count) {
                   state.signIn = false;

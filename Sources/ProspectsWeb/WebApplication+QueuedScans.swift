@@ -3,6 +3,7 @@ import HTTPServer
 import ProspectStore
 import ProspectsCore
 import ProspectsExchange
+import ProspectsIngest
 import ProspectsService
 
 /// One scan of a phone's offline queue as the page sends it, in the JSON array of the form field `scans`.
@@ -81,8 +82,21 @@ extension WebApplication {
             }
             results[place] = result
         }
+        try fileFrames(of: scans, answers: answers, form: context.request.form)
         if answers.contains(where: { if case .stored = $0 { true } else { false } }) { changes.noteChange() }
         return syncJSON(["results": results.compactMap { $0 }], status: 200)
+    }
+
+    /// Files each scan's frame (the file field `frame-<id>`, a JPEG the page made of what the phone read) by its
+    /// answer, after the scans are applied: a crash in between loses a frame, never counts a scan twice.
+    private func fileFrames(of scans: [QueuedScan], answers: [QueuedScan.Answer], form: HTTPForm) throws {
+        for (scan, answer) in zip(scans, answers) {
+            guard let file = form.files.first(where: { $0.fieldName == "frame-" + scan.id && $0.size > 0 }) else {
+                continue
+            }
+            let claim = try uploads.admit(file.path, clientName: "phone-scan.jpg")
+            services.withService { $0.fileQueuedFrame(claim, of: scan, answer: answer, uploads: uploads) }
+        }
     }
 
     /// `GET /scans/token`: the session's form token in JSON, read by the queue before it sends (same origin only:

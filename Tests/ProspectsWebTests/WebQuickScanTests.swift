@@ -87,12 +87,18 @@ import WebTestSupport
         try session.navigate(to: web.baseURL + "/scan")
         try session.click(try session.findElement("#camera-start"))
         try waitUntil("Ada's card", seconds: 30) { try Self.cardName(session) == "Ada Badge" }
-        #expect(try session.text(of: session.findElement("#card-state")) == "new")
+        // Read on the phone, the card says "waiting to sync" until the server has stored the scan.
+        try waitUntil("Ada's card says new", seconds: 30) {
+            try session.text(of: session.findElement("#card-state")) == "new"
+        }
         try session.click(try session.findElement("#scan-card button[data-rating=hot]"))
         try waitUntil("the rating saved", seconds: 30) { try Self.attribute(session, "scan-card", "data-saved") == "1" }
         #expect(try Self.cardName(session) == "Ada Badge", "the rating went to Ada's card")
         try waitUntil("Bob's card", seconds: 30) { try Self.cardName(session) == "Bob Badge" }
         try session.screenshot(to: "\(screenshotFolder)/quick-scan-390x844.png")
+        try waitUntil("Bob's scan stored", seconds: 30) {
+            try session.text(of: session.findElement("#card-state")) == "new"
+        }
         try session.click(try session.findElement("#camera-start"))
 
         let listed =
