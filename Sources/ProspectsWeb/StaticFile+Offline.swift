@@ -1,6 +1,8 @@
 extension StaticFile {
     /// The files every page or the scan page loads, which the service worker keeps for offline use.
-    static let shell = [stylesheet, liveUpdates, camera, reminders, dropUpload, localTime, options, scanQueue, zbarWorker]
+    static let shell = [
+        stylesheet, liveUpdates, camera, reminders, dropUpload, localTime, options, scanQueue, zbarWorker,
+    ]
 
     /// What makes the app installable: its name, icons, `display: standalone`, and Scan as a shortcut.
     static let manifest = StaticFile(
