@@ -64,10 +64,13 @@ enum EventSQL {
             }
             names[index].seenAt = min(names[index].seenAt, date)
         }
+        // Each sighting's fields read in place: `for sighting in group.sightings` copied every sighting, a retain and
+        // release for each of its texts, on the thread that holds the write lock.
         for group in groups {
-            for sighting in group.sightings {
-                add(sighting.event, sighting.seenAt)
-                for scan in sighting.carried?.history ?? [] { add(scan.event, scan.seenAt) }
+            for index in group.sightings.indices {
+                add(group.sightings[index].event, group.sightings[index].seenAt)
+                guard let history = group.sightings[index].carried?.history else { continue }
+                for scan in history { add(scan.event, scan.seenAt) }
             }
         }
         return names.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }

@@ -46,10 +46,11 @@ public struct Sighting: Sendable, Hashable {
         nameKey = NameKey.make(prospect.name)
         let foldedName = NameKey.fold(nameKey)
         sortKey = NameKey.sortKey(folded: foldedName)
+        var notes = prospect.note.map { [$0] } ?? []
+        if let carried { notes += carried.notes.map(\.text) }
         searchKey = SearchKey.make(
             foldedName: foldedName, emailKey: emailKey, organization: prospect.organization, title: prospect.title,
-            notes: (prospect.note.map { [$0] } ?? []) + (carried?.notes.map(\.text) ?? []),
-            tags: carried?.tags ?? [])
+            notes: notes, tags: carried?.tags ?? [])
     }
 }
 

@@ -189,7 +189,10 @@ public final class SQLiteStore: TransactionGrouping {
                     }
                     // The first sighting lives in the prospect row; `scans` holds the later ones.
                     try insertScan.execute(upserts, row: row, setting: .id, to: id)
-                    try recordCarried(of: prepared.sightings[row], id: id, created: false)
+                    // Only a row that carries something is copied out of the batch for it.
+                    if prepared.sightings[row].carried != nil {
+                        try recordCarried(of: prepared.sightings[row], id: id, created: false)
+                    }
                     results.append(.duplicate(id: id))
                 }
                 groupResults.append(.recorded(results))

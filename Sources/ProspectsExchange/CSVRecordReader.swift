@@ -102,8 +102,15 @@ public final class CSVRecordReader: ImportRecordReader {
                 nameParts = components.contains(where: { !$0.isEmpty }) ? components : nil
             }
         }
-        // Google Contacts writes several addresses in one cell, separated by ` ::: `.
-        let emails = ImportRecord.splitMultipleValues(try field(columns.email, line: line))
+        // Google Contacts writes several addresses in one cell, separated by ` ::: `; split only when it does, as
+        // this runs for every row.
+        var email = try field(columns.email, line: line)
+        var otherEmails: [String] = []
+        if ImportRecord.hasSeparator(email) {
+            let emails = ImportRecord.splitMultipleValues(email)
+            email = emails.first ?? ""
+            otherEmails = Array(emails.dropFirst())
+        }
         // A row with no name but a nickname (Google's, Outlook's) is named by it.
         if columns.nickname != nil, name.trimmingASCIISpaces().isEmpty,
             let nickname = try optionalField(columns.nickname, line: line)
@@ -117,10 +124,10 @@ public final class CSVRecordReader: ImportRecordReader {
             for phone in ImportRecord.splitMultipleValues(cell) where !phones.contains(phone) { phones.append(phone) }
         }
         var record = ImportRecord(
-            name: name, email: emails.first ?? "", phone: phones.first,
+            name: name, email: email, phone: phones.first,
             organization: try optionalField(columns.organization, line: line), line: line)
         if phones.count > 1 { record.otherPhones = Array(phones.dropFirst()) }
-        record.otherEmails = Array(emails.dropFirst())
+        record.otherEmails = otherEmails
         for column in columns.otherEmails {
             guard let text = try optionalField(column, line: line) else { continue }
             record.otherEmails += ImportRecord.splitMultipleValues(text).filter { !$0.isEmpty }
@@ -139,13 +146,10 @@ public final class CSVRecordReader: ImportRecordReader {
             record.contacted = ImportColumns.parseContacted(text)
             if record.contacted == nil { record.ignored.append(ignoredCell(column, text, "is not yes or no")) }
         }
-        for (column, hour, keyPath) in [
-            (columns.createdAt, 0, \ImportRecord.createdAt), (columns.remindAt, 9, \.remindAt),
-        ] {
-            guard let column, let text = try optionalField(column, line: line) else { continue }
-            record[keyPath: keyPath] = Timestamp.parse(text, defaultHour: hour)
-            if record[keyPath: keyPath] == nil { record.ignored.append(ignoredCell(column, text, "is not a date")) }
-        }
+        // Column by column, not through an array of key paths: that array was made, and the record copied, on
+        // every row.
+        record.createdAt = try date(columns.createdAt, defaultHour: 0, line: line, ignored: &record.ignored)
+        record.remindAt = try date(columns.remindAt, defaultHour: 9, line: line, ignored: &record.ignored)
         try readTeamWork(into: &record, line: line)
         return record
     }
@@ -185,6 +189,19 @@ public final class CSVRecordReader: ImportRecordReader {
             record.plainNotes = (ours ? text.components(separatedBy: separator) : [text]) + record.plainNotes
         }
         if carries { record.carried = carried }
+    }
+
+    /// The date in `column` (`Timestamp.parse`, at `defaultHour` when it gives no time), or nil when there is no
+    /// such column, the cell is blank, or it holds no date, which `ignored` is then told.
+    private func date(_ column: Int?, defaultHour: Int, line: Int, ignored: inout [String]) throws(ImportError)
+        -> Date?
+    {
+        guard let column, let text = try optionalField(column, line: line) else { return nil }
+        guard let date = Timestamp.parse(text, defaultHour: defaultHour) else {
+            ignored.append(ignoredCell(column, text, "is not a date"))
+            return nil
+        }
+        return date
     }
 
     /// `"remindAt" "call next week" is not a date`, for a cell the record goes in without.

@@ -282,6 +282,8 @@ public final class Importer {
         freeing written: WrittenBatches = .init()
     ) {
         let parser = PayloadParser()
+        // Each row's source is `FILE:LINE`: the prefix made once, not interpolated anew on every row.
+        let sourcePrefix = source + ":"
         var batch = Batch()
         // The writer waits for the first batch, so it is small: the time a whole batch takes to read would all be
         // time the writer spent waiting.
@@ -313,7 +315,8 @@ public final class Importer {
                 // Soon after the writer is done with a batch, not only once this one is full: memory stays flat.
                 if batch.rows % 256 == 0 { written.free() }
                 batch.lastLine = record?.line ?? rejection?.line ?? batch.lastLine
-                if let record {
+                // Taken, not copied: a copy retains and releases every field of the record.
+                if let record = record.take() {
                     switch validate(record, parser: parser) {
                     case .success(var prospect):
                         if record.replacesCardNote { prospect.note = nil }
@@ -325,7 +328,7 @@ public final class Importer {
                         // The list's own flag (a CRM's state, or our export's column) applies to new prospects only.
                         batch.sightings.append(
                             context.sighting(
-                                prospect, source: "\(source):\(record.line)", seenAt: seenAt,
+                                prospect, source: sourcePrefix + String(record.line), seenAt: seenAt,
                                 // An added date in the future would keep the row first in `--sort recent` for ever.
                                 contactedIfNew: record.contacted == true,
                                 createdAtIfNew: record.createdAt.map { min($0, seenAt) },
@@ -412,14 +415,42 @@ public final class Importer {
     /// `text.first(where: \.isNewline)` without grapheme breaking: `Character.isNewline` looks at a
     /// character's first scalar, and each of these scalars (grapheme break class CR, LF or Control) starts one.
     static func firstNewline(in text: String) -> Unicode.Scalar? {
-        text.unicodeScalars.first(where: isLineBreak)
+        firstBreak(in: text, orTab: false)
+    }
+
+    /// The first line break (`isLineBreak`), or tab too when `orTab`, in `text`, found by its UTF-8 bytes: this
+    /// runs on every row's address and name, and the scalar view decodes each scalar. In UTF-8, 0x09 to 0x0D are
+    /// those scalars only, and C2 85 (U+0085), E2 80 A8 and E2 80 A9 (U+2028, U+2029) start with a lead byte.
+    static func firstBreak(in text: String, orTab: Bool) -> Unicode.Scalar? {
+        func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                // Most bytes are none of them: one test each.
+                if byte > 0x0D && byte != 0xC2 && byte != 0xE2 {
+                    index += 1
+                    continue
+                }
+                if byte >= 0x0A && byte <= 0x0D || orTab && byte == 0x09 { return Unicode.Scalar(byte) }
+                if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 { return "\u{85}" }
+                if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                    bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+                {
+                    return bytes[index + 2] == 0xA8 ? "\u{2028}" : "\u{2029}"
+                }
+                index += 1
+            }
+            return nil
+        }
+        return text.utf8.withContiguousStorageIfAvailable(search)
+            ?? text.unicodeScalars.first { orTab ? isBreakOrTab($0) : isLineBreak($0) }
     }
 
     /// `text` with each run of line breaks and tabs, and the spaces around it, replaced by one space, and trimmed
     /// of them at either end. A tab is a cell's layout as a line break is (pasted from a spreadsheet), not a
     /// character a name holds, and it would cost the row as an unsafe character.
     static func joiningLines(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isBreakOrTab) else { return text }
+        guard firstBreak(in: text, orTab: true) != nil else { return text }
         var joined = String.UnicodeScalarView()
         var pendingSpace = false
         var breaking = false

@@ -128,6 +128,35 @@ import Testing
         #expect(Importer.joiningLines("a \u{2028}\u{2028} b\u{85}c\n") == "a b c")
     }
 
+    /// The byte search finds what the scalar rule finds: each break and the tab, and none of the scalars whose
+    /// UTF-8 shares a byte with one (U+0105 ends in 0x85, U+2027 and U+202A start E2 80, U+0C85 holds 0x85), in
+    /// native strings and in one made from an `NSString`.
+    @Test func theFirstLineBreakIsFoundByBytesAsByScalars() {
+        let pieces = [
+            "", "a", "Zoë", "\u{0105}", "\u{2027}", "\u{202A}", "\u{0C85}", "\u{1F600}", "\u{85}", "\u{2028}",
+            "\u{2029}", "\n", "\r", "\u{0B}", "\u{0C}", "\t", " ",
+        ]
+        func byScalars(_ text: String, orTab: Bool) -> Unicode.Scalar? {
+            text.unicodeScalars.first { scalar in
+                switch scalar.value {
+                case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+                case 0x09: orTab
+                default: false
+                }
+            }
+        }
+        for first in pieces {
+            for second in pieces {
+                let text = "x" + first + "y" + second
+                for orTab in [false, true] {
+                    #expect(Importer.firstBreak(in: text, orTab: orTab) == byScalars(text, orTab: orTab), "\(text)")
+                }
+                let bridged = NSString(string: text) as String
+                #expect(Importer.firstNewline(in: bridged) == byScalars(text, orTab: false))
+            }
+        }
+    }
+
     @Test func aJSONLineThatIsNoContactIsRejectedAloneAndTheImportGoesOn() throws {
         let path = folder.file("list.jsonl")
         let lines = [
