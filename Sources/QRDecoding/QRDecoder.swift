@@ -176,7 +176,14 @@ public final class QRDecoder {
         let read = try reader.read(bytes, into: &gray, reducedLongSide: reducedLongSide)
         lastPicture = read
         var input = PassInput(image: gray, picture: read, bytes: read.reduction > 1 ? bytes : nil)
-        let symbols = try runPasses(on: &input)
+        let symbols: [QRSymbol]
+        do {
+            symbols = try runPasses(on: &input)
+        } catch {
+            // zbar does not know what it scans: the failure names the picture's format.
+            guard case .scanFailed(nil, let reason) = error else { throw error }
+            throw .scanFailed(format: read.format, reason: reason)
+        }
         // Corners are in the full-size image's pixels when a pass read it, else in the pixels first read; with
         // nothing found, the last picture read is reported.
         let picture =
