@@ -54,13 +54,13 @@ struct DecodePipelineRecordTests {
         let payload = "Ada Okafor\nada.okafor@example.com"
         // A large code in a large JPEG: the cheap scan of the reduced copy reads it.
         let large = desk(
-            width: 4000, height: 3000, code: PNGFixtures.codeImage(payload, moduleSize: 24), x: 1200, y: 900)
+            width: 3200, height: 2400, code: PNGFixtures.codeImage(payload, moduleSize: 24), x: 1200, y: 900)
         let largeJPEG = try PictureFixtures.convert(PNGFixtures.png(large), .jpegBaseline)
         try write("c-large-code.jpg", largeJPEG)
         try write("c-large-code-turned.jpg", PictureFixtures.withOrientation(largeJPEG, 6))
         // A small code in a large JPEG: too small for the reduced copy, read from a full-size crop of its region.
         let small = desk(
-            width: 4000, height: 3000, code: PNGFixtures.codeImage(payload, moduleSize: 3), x: 2900, y: 500)
+            width: 3200, height: 2400, code: PNGFixtures.codeImage(payload, moduleSize: 3), x: 2900, y: 500)
         let smallJPEG = try PictureFixtures.convert(PNGFixtures.png(small), .jpegBaseline)
         try write("c-small-code.jpg", smallJPEG)
         try write("c-small-code-turned.jpg", PictureFixtures.withOrientation(smallJPEG, 8))
@@ -70,7 +70,7 @@ struct DecodePipelineRecordTests {
             "c-photo-turned.jpg",
             PictureFixtures.withOrientation(try PictureFixtures.convert(PNGFixtures.png(photo), .jpegBaseline), 3))
         // A large picture with no code: every pass for reduced pictures runs and finds nothing.
-        let empty = desk(width: 4000, height: 3000, code: nil)
+        let empty = desk(width: 3200, height: 2400, code: nil)
         try write("c-no-code.jpg", try PictureFixtures.convert(PNGFixtures.png(empty), .jpegBaseline))
     }
 
