@@ -115,7 +115,9 @@ let package = Package(
             name: "ProspectsCLITests",
             dependencies: [
                 "ProspectsCLI", "ProspectStore", "ProspectsCore", "ProspectsExchange", "ProspectsTestSupport",
-            ]),
+                "QRDecoding",
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["prospects", "ProspectsTestSupport", "QRDecoding"]),

@@ -10,8 +10,9 @@ public enum ScanError: Error, Sendable, Hashable {
     case notARegularFile(kind: String)
     /// The bytes are no picture format Prospects reads; `kind` says what they are ("a GIF image", "a text file").
     case unsupportedImage(kind: String)
-    /// The picture's library could not decode it (bad CRC, corrupt data); `format` names it ("PNG", "JPEG"…).
-    case unreadableImage(format: String = "PNG", reason: String)
+    /// The picture's library could not decode it (bad CRC, corrupt data), or zbar failed on it; `format` names it
+    /// ("PNG", "JPEG"…).
+    case unreadableImage(format: String, reason: String)
     /// The picture's bytes end before the picture does: cut short, or still being written.
     case truncatedImage(format: String)
     /// The image declares more pixels than the configured limit; refused before any pixel memory is allocated.

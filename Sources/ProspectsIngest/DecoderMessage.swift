@@ -49,9 +49,10 @@ enum DecoderMessage {
             body.integer(width)
             body.integer(height)
             body.integer(limit)
-        case .failure(.scanFailed(let reason)):
+        case .failure(.scanFailed(let format, let reason)):
             body.byte(3)
             body.blob(Array(reason.utf8))
+            body.blob(Array((format?.rawValue ?? "").utf8))
         case .failure(.unsupportedFormat(let other)):
             body.byte(4)
             body.blob(Array(other.rawValue.utf8))
@@ -94,7 +95,9 @@ enum DecoderMessage {
             }
             return .failure(.imageTooLarge(width: width, height: height, limit: limit))
         case 3:
-            return reader.blob().map { .failure(.scanFailed(reason: String(decoding: $0, as: UTF8.self))) }
+            guard let reason = reader.blob(), let format = reader.blob() else { return nil }
+            return .failure(
+                .scanFailed(format: Self.format(format), reason: String(decoding: reason, as: UTF8.self)))
         case 4:
             return reader.blob().flatMap { UnsupportedFormat(rawValue: String(decoding: $0, as: UTF8.self)) }
                 .map { .failure(.unsupportedFormat($0)) }

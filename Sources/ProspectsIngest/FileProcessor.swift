@@ -119,7 +119,8 @@ extension ScanError {
         case .truncatedImage(let format): self = .truncatedImage(format: format.name)
         case .imageTooLarge(let width, let height, let limit):
             self = .imageTooLarge(width: width, height: height, limit: limit)
-        case .scanFailed(let reason): self = .unreadableImage(reason: "the QR scanner failed: \(reason)")
+        case .scanFailed(let format, let reason):
+            self = .unreadableImage(format: format?.name ?? "gray", reason: "the QR scanner failed: \(reason)")
         }
     }
 }

@@ -10,8 +10,9 @@ public enum DecodeError: Error, Sendable, Hashable {
     case truncatedImage(format: ImageFormat)
     /// The header claims more than `limit` pixels; refused before any pixel memory is allocated.
     case imageTooLarge(width: Int, height: Int, limit: Int)
-    /// zbar itself failed: `zbar_scan_image` returned -1, or the image could not be handed to it.
-    case scanFailed(reason: String)
+    /// zbar itself failed: `zbar_scan_image` returned -1, or the image could not be handed to it. `format` is the
+    /// picture's (`QRDecoder.decode` adds it); nil for pixels scanned directly.
+    case scanFailed(format: ImageFormat? = nil, reason: String)
 }
 
 /// Why a `GrayImage` or a payload could not become a QR code or PNG bytes (libqrencode or libpng refused).

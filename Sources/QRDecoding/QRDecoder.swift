@@ -1,21 +1,27 @@
 /// Picture bytes → every QR symbol in the image. Owns an ImageReader and a QRScanner; one per thread.
 ///
-/// Runs its passes in order and stops at the first that finds a code, so a clean image costs exactly one scan.
-/// A large JPEG is first decoded reduced (DCT scaling) and scanned cheaply once; only when that finds nothing is it
-/// decoded at full size, once, and read in crops where the reduced picture shows a code may be. Corners are reported
-/// in the upright picture (EXIF orientation applied).
+/// One ordered list of passes (`passes`, by default `defaultPasses`) run by one loop: each pass that applies to the
+/// picture runs in turn, and the first that finds a code ends the decode, so a clean image costs exactly one scan.
+/// A large JPEG is read reduced first (DCT scaling) and gets the passes for a reduced picture: the cheap scan of the
+/// reduced copy, then crops of the full-size image (read once, when a pass first needs it). Corners are reported in
+/// the upright picture (EXIF orientation applied).
 /// A class because it reuses its zbar objects and gray buffer from one decode to the next.
 public final class QRDecoder {
     /// One attempt at finding codes in the decoded image.
+    ///
+    /// A pass applies to pictures read whole, to large JPEGs read reduced, or to both (`appliesTo`). `name` is what
+    /// reports show (`--json`'s `"pass"`): kept stable, so several passes share "original" and "region".
     public enum Pass: Sendable, Hashable {
-        /// The image as decoded.
-        case original
+        /// zbar over the picture as read: on a picture read whole, FirstPass's finder patterns on a shrunk copy
+        /// (large photos), cheap scan and full scan; on a reduced picture, the cheap scan only.
+        case plainScan
         /// The image enlarged `factor` times (nearest neighbour), for codes drawn at 1 pixel per module.
         /// Skipped for images over `maxSourcePixels`: such codes live in small images, and a large photo
         /// with no code should not cost a `factor²`-times larger scan.
         case upscaled(factor: Int, maxSourcePixels: Int)
         /// A transformed copy of the image, for photos the plain scan misses. Runs on the image reduced to at
         /// most `QRDecoder.recoveryLongSide` pixels on its long side, so a large photo with no code stays cheap.
+        /// On a reduced picture only the local threshold runs (for a code beside white bars).
         case recovery(RecoveryPass)
         /// Each code located by its finder patterns on the reduced image and handed to zbar drawn upright and
         /// square (GeometryPass.swift): for perspective, shear and small modules.
@@ -24,29 +30,83 @@ public final class QRDecoder {
         /// from their sampled modules (ModuleDecoder.swift). Images under `smallLongSide` pixels on their long side
         /// are enlarged first so that codes at 1 or 2 pixels a module still show their finder patterns.
         case ownDecoder
+        /// Reduced picture: the busy regions of the reduced copy (CodeRegionFinder) cut from the full-size image and
+        /// read by `reader`; a region bigger than a quarter of the picture is left to the later passes.
+        case regionCrops(RegionReader)
+        /// Reduced picture: codes located by their finder patterns on the reduced copy and read by zbar from upright
+        /// crops of the full-size image, for modules too small for the scan of the reduced copy.
+        case locatedInFullSize
+        /// Reduced picture: the codes `locatedInFullSize` places but zbar cannot read, read by our own decoder.
+        case ownDecoderInFullSize
+        /// Reduced picture: zbar's full scan of the reduced copy, every row and column, light-on-dark codes too.
+        case reducedFullScan
 
-        /// A short, stable name for reports: "original", "upscaled-2x", or the recovery pass's name.
+        /// How a region's crop is read.
+        public enum RegionReader: Sendable, Hashable {
+            /// zbar scans the crop as it is.
+            case zbar
+            /// Finder patterns found in the crop at full size; zbar reads each code drawn upright.
+            case located
+            /// The codes so located, read by our own decoder.
+            case ownDecoder
+        }
+
+        /// Which pictures a pass applies to: read whole, or a large JPEG read reduced.
+        public enum Pictures: Sendable, Hashable {
+            case whole, reduced, both
+        }
+
+        /// The pictures this pass runs on.
+        public var appliesTo: Pictures {
+            switch self {
+            case .plainScan, .recovery(.locallyBinarized): .both
+            case .upscaled, .recovery, .located, .ownDecoder: .whole
+            case .regionCrops, .locatedInFullSize, .ownDecoderInFullSize, .reducedFullScan: .reduced
+            }
+        }
+
+        /// Whether the pass reads the full-size image of a reduced picture (its corners are in that image's pixels).
+        var readsFullSize: Bool {
+            switch self {
+            case .regionCrops, .locatedInFullSize, .ownDecoderInFullSize: true
+            default: false
+            }
+        }
+
+        /// A short, stable name for reports: "original", "upscaled-2x", "region", or the recovery pass's name.
         public var name: String {
             switch self {
-            case .original: "original"
+            case .plainScan, .reducedFullScan: "original"
             case .upscaled(let factor, _): "upscaled-\(factor)x"
             case .recovery(let pass): pass.name
-            case .located: "located"
-            case .ownDecoder: "own-decoder"
+            case .located, .locatedInFullSize: "located"
+            case .ownDecoder, .ownDecoderInFullSize: "own-decoder"
+            case .regionCrops: "region"
             }
         }
     }
 
-    /// The passes used unless others are given, cheapest per code found first (what each finds on real photos, and
-    /// the passes measured and left out: docs/performance.md).
+    /// The passes used unless others are given, in the order they run; each pass runs only on the pictures it
+    /// applies to, cheapest per code found first (what each finds on real photos and costs on 12 MP photos, and the
+    /// passes measured and left out: docs/performance.md).
     public static let defaultPasses: [Pass] = [
-        .original,
+        .plainScan,
+        // A large JPEG read reduced, once the cheap scan of the reduced copy found nothing.
+        .regionCrops(.zbar),
+        .regionCrops(.located),
+        .regionCrops(.ownDecoder),
+        .locatedInFullSize,
+        .ownDecoderInFullSize,
+        .reducedFullScan,
+        // A picture read whole, once the plain scan found nothing.
         .upscaled(factor: 2, maxSourcePixels: 1_000_000),
         .recovery(.blurred(radius: 1)),
         .recovery(.binarized),
         .recovery(.blurred(radius: 2)),
         .recovery(.enlarged(factor: 3, maxSourcePixels: 250_000)),
+        // Both (for a code beside a large bright area such as white bars).
         .recovery(.locallyBinarized),
+        // A picture read whole.
         .located,
         .ownDecoder,
     ]
@@ -63,8 +123,6 @@ public final class QRDecoder {
 
     /// How many busy regions of a large picture's reduced copy are read from full-size crops (CodeRegionFinder).
     static let regionsTried = 6
-    /// The `pass` of codes read from those crops.
-    static let regionPassName = "region"
     /// The threshold windows for finder patterns in a region's crop: a twentieth of its long side, a few modules
     /// (a tenth or a fifth found fewer patterns on the phone-photo benchmark's small codes), then the same for a
     /// blurred code.
@@ -115,14 +173,22 @@ public final class QRDecoder {
         lastPass = nil
         lastPicture = nil
         let reducedLongSide = reducesLargePictures ? Self.reducedLongSide : nil
-        var picture = try reader.read(bytes, into: &gray, reducedLongSide: reducedLongSide)
-        lastPicture = picture
+        let read = try reader.read(bytes, into: &gray, reducedLongSide: reducedLongSide)
+        lastPicture = read
+        var input = PassInput(image: gray, picture: read, bytes: read.reduction > 1 ? bytes : nil)
         let symbols: [QRSymbol]
-        if picture.reduction > 1 {
-            symbols = try decodeLarge(bytes, reduced: &picture)
-        } else {
-            symbols = try scan(gray)
+        do {
+            symbols = try runPasses(on: &input)
+        } catch {
+            // zbar does not know what it scans: the failure names the picture's format.
+            guard case .scanFailed(nil, let reason) = error else { throw error }
+            throw .scanFailed(format: read.format, reason: reason)
         }
+        // Corners are in the full-size image's pixels when a pass read it, else in the pixels first read; with
+        // nothing found, the last picture read is reported.
+        let picture =
+            if let lastPass, !lastPass.readsFullSize { read } else { input.fullSizePicture ?? read }
+        lastPicture = picture
         guard picture.orientation != .up || picture.reduction > 1 else { return symbols }
         let toUpright = picture.toUpright
         return symbols.map { symbol in
@@ -132,70 +198,139 @@ public final class QRDecoder {
         }
     }
 
-    /// The codes of a large JPEG whose reduced copy is in `gray`, corners in the pixels `picture` describes when it
-    /// returns (the reduced copy's, or the full-size image's once that is read and gave the codes). First FirstPass's
-    /// cheap scan of the reduced copy. When it finds nothing, the full-size image is decoded once and read in the busy regions of the reduced copy
-    /// (CodeRegionFinder), then where finder patterns on the reduced copy place codes, then by a full scan of the
-    /// reduced copy, light-on-dark codes too, and last through the local threshold (`binarized-local`, for a code
-    /// beside a bright area such as white bars) (what each reads and costs on 12 MP photos: docs/performance.md).
-    private func decodeLarge(_ bytes: [UInt8], reduced picture: inout ImageReader.Picture) throws(DecodeError)
-        -> [QRSymbol]
-    {
-        let reduction = picture.reduction
-        var symbols = try firstPass.cheapScan(gray, plan: firstPass.plan(for: gray), with: scanner)
-        var scans = 1
-        defer { lastPassCount = scans }
-        guard symbols.isEmpty else {
-            lastPass = .original
-            return Self.labelled(symbols, by: .original)
-        }
-        let reduced = gray
-        let reducedPicture = picture
-        let regions = CodeRegionFinder.regions(in: reduced, limit: Self.regionsTried)
-        let fullSize = try reader.read(bytes, into: &gray)
-        picture = fullSize
-        lastPicture = fullSize
-        symbols = try scanRegions(regions, reduction: reduction)
-        scans += lastPassCount
-        guard symbols.isEmpty else { return symbols }
-        symbols = try locate(in: reduced, reduction: reduction) ?? []
-        scans += lastPassCount
-        guard symbols.isEmpty else { return symbols }
-        scans += 1
-        symbols = try scanner.scan(reduced, density: 1, testInverted: true) { $0 }
-        var pass = Pass.original
-        let local = Pass.recovery(.locallyBinarized)
-        if symbols.isEmpty, passes.contains(local) {
-            // A code beside a large bright area (white bars around a photo): the local threshold, on a copy of at
-            // most `recoveryLongSide`, mapped back to the reduced copy's pixels.
-            let copy = Self.reduced(reduced)
-            if let prepared = RecoveryPass.locallyBinarized.prepare(copy.image) {
-                scans += 1
-                let toReduced = copy.toSource.after(prepared.toSource)
-                symbols = try scanner.scan(prepared.image).map { symbol in
+    /// Every QR symbol in an already decoded image, running the same passes as `decode` (those for pictures read
+    /// whole).
+    ///
+    /// Each symbol's corners are in `image`'s coordinates and its `pass` names the pass that found it.
+    public func scan(_ image: GrayImage) throws(DecodeError) -> [QRSymbol] {
+        lastPassCount = 0
+        lastPass = nil
+        var input = PassInput(image: image, picture: nil, bytes: nil)
+        return try runPasses(on: &input)
+    }
+
+    /// What the passes of one decode read, and what they made of it that later passes reuse.
+    private struct PassInput {
+        /// The image as first read: the whole picture, or a large JPEG's reduced copy.
+        let image: GrayImage
+        /// What was read; nil for `scan`.
+        let picture: ImageReader.Picture?
+        /// A reduced picture's bytes, read again at full size when a pass first needs it; nil for a whole picture.
+        let bytes: [UInt8]?
+        /// `image` reduced to at most `recoveryLongSide`, made on the first pass that needs it.
+        var working: (image: GrayImage, toSource: AffineMap)?
+        /// A reduced picture's busy regions, found on the first region pass.
+        var regions: [CodeRegionFinder.Region]?
+        /// The full-size picture once read (its pixels in the decoder's `gray`).
+        var fullSizePicture: ImageReader.Picture?
+
+        /// The picture was read reduced (a large JPEG): the passes for reduced pictures apply.
+        var isReduced: Bool { bytes != nil }
+        var reduction: Int { picture?.reduction ?? 1 }
+    }
+
+    /// The one loop: each pass that applies to the input in turn, until one finds a code.
+    private func runPasses(on input: inout PassInput) throws(DecodeError) -> [QRSymbol] {
+        for pass in passes {
+            switch pass.appliesTo {
+            case .both: break
+            case .whole: guard !input.isReduced else { continue }
+            case .reduced: guard input.isReduced else { continue }
+            }
+            guard let (symbols, scans) = try run(pass, on: &input) else { continue }
+            lastPassCount += scans
+            guard symbols.isEmpty else {
+                lastPass = pass
+                return symbols.map { symbol in
                     var symbol = symbol
-                    symbol.corners = symbol.corners.map(toReduced.apply)
+                    symbol.pass = pass.name
                     return symbol
                 }
-                pass = local
             }
-        }
-        guard symbols.isEmpty else {
-            lastPass = pass
-            picture = reducedPicture
-            lastPicture = reducedPicture
-            return Self.labelled(symbols, by: pass)
         }
         return []
     }
 
+    /// The codes `pass` finds, corners in the pixels of `input.image` (or of the full-size image when the pass
+    /// `readsFullSize`), and how many scans it ran; nil when the pass does not apply to this image.
+    private func run(_ pass: Pass, on input: inout PassInput) throws(DecodeError) -> (
+        symbols: [QRSymbol], scans: Int
+    )? {
+        let image = input.image
+        switch pass {
+        case .plainScan:
+            guard input.isReduced else {
+                // A cheap scan, then the full scan only if it finds nothing (FirstPass.swift).
+                return (try firstPass.scan(image, with: scanner, locator: geometryPass), 1)
+            }
+            return (try firstPass.cheapScan(image, plan: firstPass.plan(for: image), with: scanner), 1)
+        case .upscaled(let factor, let maxSourcePixels):
+            guard factor > 1, image.width * image.height <= maxSourcePixels else { return nil }
+            let toSource = AffineMap.scale(1 / Double(factor))
+            return (try scanner.scan(image.upscaled(by: factor)).map { $0.mapped(by: toSource) }, 1)
+        case .recovery(let recovery):
+            let copy = working(&input)
+            guard let transformed = recovery.prepare(copy.image) else { return nil }
+            let toSource = copy.toSource.after(transformed.toSource)
+            return (try scanner.scan(transformed.image).map { $0.mapped(by: toSource) }, 1)
+        case .located:
+            let copy = working(&input)
+            // Corners come back in `image`'s coordinates.
+            return (
+                try geometryPass.scan(source: image, working: copy.image, toSource: copy.toSource, with: scanner), 1
+            )
+        case .ownDecoder:
+            var copy = working(&input)
+            let longSide = max(copy.image.width, copy.image.height)
+            if longSide < Self.smallLongSide, longSide > 0 {
+                let factor = min(8, (Self.smallLongSide + longSide - 1) / longSide)
+                copy = (copy.image.upscaled(by: factor), copy.toSource.after(.scale(1 / Double(factor))))
+            }
+            return (geometryPass.read(source: image, working: copy.image, toSource: copy.toSource), 1)
+        case .regionCrops(let reader):
+            if input.regions == nil { input.regions = CodeRegionFinder.regions(in: image, limit: Self.regionsTried) }
+            try readFullSize(&input)
+            return try scanRegions(input.regions ?? [], reduction: input.reduction, with: reader)
+        case .locatedInFullSize:
+            try readFullSize(&input)
+            let symbols = try geometryPass.scan(
+                source: gray, working: image, toSource: .scale(Double(input.reduction)), with: scanner,
+                windows: Self.locatingWindows, triples: Self.locatingTriples)
+            return (symbols, 1)
+        case .ownDecoderInFullSize:
+            try readFullSize(&input)
+            let symbols = geometryPass.read(
+                source: gray, working: image, toSource: .scale(Double(input.reduction)),
+                windows: Self.locatingWindows, triples: Self.locatingTriples)
+            return (symbols, 1)
+        case .reducedFullScan:
+            return (try scanner.scan(image, density: 1, testInverted: true) { $0 }, 1)
+        }
+    }
+
+    /// `input.image` reduced to at most `recoveryLongSide`, made once per decode (a clean image never pays for it).
+    private func working(_ input: inout PassInput) -> (image: GrayImage, toSource: AffineMap) {
+        if let working = input.working { return working }
+        let working = Self.reduced(input.image)
+        input.working = working
+        return working
+    }
+
+    /// Reads a reduced picture's full-size image into `gray`, once.
+    private func readFullSize(_ input: inout PassInput) throws(DecodeError) {
+        guard input.fullSizePicture == nil, let bytes = input.bytes else { return }
+        let fullSize = try reader.read(bytes, into: &gray)
+        input.fullSizePicture = fullSize
+        lastPicture = fullSize
+    }
+
     /// The codes in the full-size image now in `gray`, cropped to each of `regions` (found on the picture read
-    /// `reduction` times smaller), corners in the full-size image; `[]` when none holds one. zbar scans every crop
-    /// first; then each crop is searched for finder patterns at full size, read by zbar from upright crops and by our
-    /// own decoder. A region bigger than a quarter of the picture is left to the later passes: its crop would cost as
-    /// much as they do.
-    private func scanRegions(_ regions: [CodeRegionFinder.Region], reduction: Int) throws(DecodeError) -> [QRSymbol] {
-        lastPassCount = 0
+    /// `reduction` times smaller) and read by `reader`, corners in the full-size image; `[]` when none holds one.
+    /// A region bigger than a quarter of the picture is left to the later passes: its crop would cost as much as
+    /// they do. Each crop read counts as a scan.
+    private func scanRegions(
+        _ regions: [CodeRegionFinder.Region], reduction: Int, with reader: Pass.RegionReader
+    ) throws(DecodeError) -> (symbols: [QRSymbol], scans: Int) {
         // The boxes in full-size pixels; each crop is cut when it is read, so only one is held at a time.
         let boxes = regions.compactMap { region -> (x0: Int, y0: Int, x1: Int, y1: Int)? in
             let box = (
@@ -206,155 +341,34 @@ public final class QRDecoder {
             guard width >= 21, height >= 21, width * height <= gray.width * gray.height / 4 else { return nil }
             return box
         }
-        for attempt in 0..<3 {
-            for box in boxes {
-                var pixels = [UInt8]()
-                pixels.reserveCapacity((box.x1 - box.x0) * (box.y1 - box.y0))
-                for y in box.y0..<box.y1 {
-                    pixels += gray.pixels[(y * gray.width + box.x0)..<(y * gray.width + box.x1)]
-                }
-                let crop = (
-                    image: GrayImage(width: box.x1 - box.x0, height: box.y1 - box.y0, pixels: pixels), x0: box.x0,
-                    y0: box.y0
-                )
-                lastPassCount += 1
-                let symbols: [QRSymbol]
-                switch attempt {
-                case 0:
-                    symbols = try scanner.scan(crop.image, density: 1, testInverted: true) { $0 }
-                case 1:
-                    symbols = try geometryPass.scan(
-                        source: crop.image, working: crop.image, toSource: .identity, with: scanner,
-                        windows: Self.regionWindows, triples: Self.locatingTriples)
-                default:
-                    symbols = geometryPass.read(
-                        source: crop.image, working: crop.image, toSource: .identity, windows: Self.regionWindows,
-                        triples: Self.locatingTriples)
-                }
-                guard symbols.isEmpty else {
-                    lastPass = .original
-                    return symbols.map { symbol in
-                        var symbol = symbol
-                        symbol.corners = symbol.corners.map { Point(x: $0.x + crop.x0, y: $0.y + crop.y0) }
-                        symbol.pass = Self.regionPassName
-                        return symbol
-                    }
-                }
+        var scans = 0
+        for box in boxes {
+            var pixels = [UInt8]()
+            pixels.reserveCapacity((box.x1 - box.x0) * (box.y1 - box.y0))
+            for y in box.y0..<box.y1 {
+                pixels += gray.pixels[(y * gray.width + box.x0)..<(y * gray.width + box.x1)]
             }
-        }
-        return []
-    }
-
-    /// The codes found by their finder patterns on `reduced` (the picture read `reduction` times smaller) and read
-    /// from the full-size image now in `gray`, by zbar on upright crops, then by our own decoder; nil when neither
-    /// reads one. Codes with modules too small for zbar's scan of the reduced picture: crops of a few thousand
-    /// pixels instead of whole-frame scans of 12 MP (what each costs and reads: docs/performance.md).
-    private func locate(in reduced: GrayImage, reduction: Int) throws(DecodeError) -> [QRSymbol]? {
-        lastPassCount = 0
-        let toSource = AffineMap.scale(Double(reduction))
-        for pass in passes {
+            let crop = GrayImage(width: box.x1 - box.x0, height: box.y1 - box.y0, pixels: pixels)
+            scans += 1
             let symbols: [QRSymbol]
-            switch pass {
+            switch reader {
+            case .zbar:
+                symbols = try scanner.scan(crop, density: 1, testInverted: true) { $0 }
             case .located:
-                lastPassCount += 1
                 symbols = try geometryPass.scan(
-                    source: gray, working: reduced, toSource: toSource, with: scanner,
-                    windows: Self.locatingWindows, triples: Self.locatingTriples)
-            case .ownDecoder:
-                lastPassCount += 1
-                symbols = geometryPass.read(
-                    source: gray, working: reduced, toSource: toSource, windows: Self.locatingWindows,
+                    source: crop, working: crop, toSource: .identity, with: scanner, windows: Self.regionWindows,
                     triples: Self.locatingTriples)
-            default:
-                continue
-            }
-            if !symbols.isEmpty {
-                lastPass = pass
-                return Self.labelled(symbols, by: pass)
-            }
-        }
-        return nil
-    }
-
-    /// Every QR symbol in an already decoded image, running the same passes as `decode`.
-    ///
-    /// Each symbol's corners are in `image`'s coordinates and its `pass` names the pass that found it.
-    public func scan(_ image: GrayImage) throws(DecodeError) -> [QRSymbol] {
-        lastPassCount = 0
-        lastPass = nil
-        // Made on the first recovery pass only: a clean image never pays for it.
-        var working: (image: GrayImage, toSource: AffineMap)?
-        for pass in passes {
-            let prepared: (image: GrayImage, toSource: AffineMap)
-            switch pass {
-            case .original:
-                prepared = (image, .identity)
-            case .upscaled(let factor, let maxSourcePixels):
-                guard factor > 1, image.width * image.height <= maxSourcePixels else { continue }
-                prepared = (image.upscaled(by: factor), .scale(1 / Double(factor)))
-            case .recovery(let recovery):
-                let copy = working ?? Self.reduced(image)
-                working = copy
-                guard let transformed = recovery.prepare(copy.image) else { continue }
-                prepared = (transformed.image, copy.toSource.after(transformed.toSource))
-            case .located:
-                let copy = working ?? Self.reduced(image)
-                working = copy
-                lastPassCount += 1
-                // Corners come back in `image`'s coordinates.
-                let symbols = try geometryPass.scan(
-                    source: image, working: copy.image, toSource: copy.toSource, with: scanner)
-                guard symbols.isEmpty else {
-                    lastPass = pass
-                    return Self.labelled(symbols, by: pass)
-                }
-                continue
             case .ownDecoder:
-                var copy = working ?? Self.reduced(image)
-                working = copy
-                let longSide = max(copy.image.width, copy.image.height)
-                if longSide < Self.smallLongSide, longSide > 0 {
-                    let factor = min(8, (Self.smallLongSide + longSide - 1) / longSide)
-                    copy = (copy.image.upscaled(by: factor), copy.toSource.after(.scale(1 / Double(factor))))
-                }
-                lastPassCount += 1
-                let symbols = geometryPass.read(source: image, working: copy.image, toSource: copy.toSource)
-                guard symbols.isEmpty else {
-                    lastPass = pass
-                    return Self.labelled(symbols, by: pass)
-                }
-                continue
+                symbols = geometryPass.read(
+                    source: crop, working: crop, toSource: .identity, windows: Self.regionWindows,
+                    triples: Self.locatingTriples)
             }
-            lastPassCount += 1
-            let symbols: [QRSymbol]
-            switch pass {
-            case .original:
-                // perf: a cheap scan, then the full scan only if it finds nothing (FirstPass.swift); corners come
-                // back in `image`'s coordinates, as `.identity` expects.
-                symbols = try firstPass.scan(image, with: scanner, locator: geometryPass)
-            default:
-                symbols = try scanner.scan(prepared.image)
-            }
-            if !symbols.isEmpty {
-                lastPass = pass
-                return symbols.map { symbol in
-                    var symbol = symbol
-                    symbol.corners = symbol.corners.map(prepared.toSource.apply)
-                    symbol.pass = pass.name
-                    return symbol
-                }
+            guard symbols.isEmpty else {
+                let toFullSize = AffineMap.translation(Double(box.x0), Double(box.y0))
+                return (symbols.map { $0.mapped(by: toFullSize) }, scans)
             }
         }
-        return []
-    }
-
-    /// `symbols` with the name of the pass that read them.
-    private static func labelled(_ symbols: [QRSymbol], by pass: Pass) -> [QRSymbol] {
-        symbols.map { symbol in
-            var symbol = symbol
-            symbol.pass = pass.name
-            return symbol
-        }
+        return ([], scans)
     }
 
     /// `image` box-filtered down to at most `recoveryLongSide` on its long side, and the map back.
@@ -362,7 +376,9 @@ public final class QRDecoder {
         let longSide = max(image.width, image.height)
         guard longSide > recoveryLongSide else { return (image, .identity) }
         let factor = (longSide + recoveryLongSide - 1) / recoveryLongSide
-        return (Resampler.boxDownscaled(image, by: factor), .scale(Double(factor)))
+        var copy = GrayImage(width: 0, height: 0, pixels: [])
+        Resampler.boxDownscale(image, by: factor, into: &copy)
+        return (copy, .scale(Double(factor)))
     }
 }
 

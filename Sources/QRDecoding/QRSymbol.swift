@@ -33,4 +33,11 @@ public struct QRSymbol: Sendable, Hashable {
             bytes: decoded.bytes, text: decoded.text, encoding: decoded.encoding.rawValue, corners: corners,
             quality: quality)
     }
+
+    /// This symbol with its corners moved by `map` (from the image a pass scanned to the one it reports in).
+    func mapped(by map: AffineMap) -> QRSymbol {
+        var symbol = self
+        symbol.corners = corners.map(map.apply)
+        return symbol
+    }
 }

@@ -100,7 +100,8 @@ import Testing
         let second = try #require(try claims.claim(name: "bad.png", inbox: inboxPath))
         let secondInode = try #require(try FileSystemCalls.entry(second.claimedPath)).inode
         let secondReason = QuarantineReason(
-            file: "bad.png", error: .unreadableImage(reason: "x"), time: Date(), contentHash: nil, inode: secondInode,
+            file: "bad.png", error: .unreadableImage(format: "PNG", reason: "x"), time: Date(), contentHash: nil,
+            inode: secondInode,
             claim: ClaimDirectory.token(of: second.claimedPath))
         #expect(
             try inbox.reject(second, reason: secondReason, scratch: claims.scratchPath("r")) == inbox.rejected
@@ -214,7 +215,7 @@ import Testing
         for result: Result<[QRSymbol], DecodeError> in [
             .success([symbol, symbol]), .success([]), .failure(.unreadableImage(reason: "bad CRC")),
             .failure(.imageTooLarge(width: 30_000, height: 30_000, limit: 50_000_000)),
-            .failure(.scanFailed(reason: "zbar -1")),
+            .failure(.scanFailed(reason: "zbar -1")), .failure(.scanFailed(format: .jpeg, reason: "zbar -1")),
         ] {
             let frame = DecoderMessage.reply(result)
             #expect(DecoderMessage.frameLength(frame[...]) == frame.count - 4)

@@ -46,10 +46,10 @@ struct FirstPassTests {
     func downscale() {
         let image = GrayImage(width: 5, height: 3, pixels: [0, 255, 10, 20, 99, 255, 255, 30, 40, 99, 7, 7, 7, 7, 7])
         var small = GrayImage(width: 9, height: 9, pixels: .init(repeating: 1, count: 81))
-        image.downscale(by: 2, into: &small)
+        Resampler.boxDownscale(image, by: 2, into: &small)
         #expect(small == GrayImage(width: 2, height: 1, pixels: [191, 25]))
         let big = GrayImage(width: 7, height: 6, pixels: (0..<42).map { UInt8($0 * 6) })
-        big.downscale(by: 3, into: &small)
+        Resampler.boxDownscale(big, by: 3, into: &small)
         // Block (0, 0) holds 0, 6, 12, 42, 48, 54, 84, 90, 96: mean 48; block (1, 0) is 18 higher.
         #expect(small.width == 2 && small.height == 2 && small.pixels[0] == 48 && small.pixels[1] == 66)
     }
@@ -67,7 +67,7 @@ struct FirstPassTests {
                 return UInt8(truncatingIfNeeded: state >> 16)
             })
         var small = GrayImage(width: 1, height: 1, pixels: [9])
-        image.downscale(halves: halves, into: &small)
+        Resampler.boxDownscale(image, halves: halves, into: &small)
         #expect(small.width == 8 && small.height == 4)
         for y in 0..<small.height {
             for x in 0..<small.width {
@@ -84,7 +84,7 @@ struct FirstPassTests {
         // Two levels stay two levels where an area is all one colour: a 3 × 3 checkerboard of 3-pixel squares.
         let squares = GrayImage(
             width: 9, height: 9, pixels: (0..<81).map { (($0 % 9) / 3 + ($0 / 9) / 3) % 2 == 0 ? 0 : 255 })
-        squares.downscale(halves: 3, into: &small)
+        Resampler.boxDownscale(squares, halves: 3, into: &small)
         #expect(small.width == 6 && small.height == 6)
         #expect(small.pixels[0] == 0 && small.pixels[1] == 0 && small.pixels[2] == 255 && small.pixels[3] == 255)
     }
