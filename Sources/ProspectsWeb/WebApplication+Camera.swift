@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import ProspectsIngest
 import ProspectsService
+import QRDecoding
 
 /// The live camera's answer to one frame: `none` (no code), `seen` (a code still in view, not counted again) or
 /// `scanned`, with each code's outcome in the words of an upload and the card of each lead it stored.

@@ -95,7 +95,7 @@ extension WebApplication {
                 continue
             }
             let claim = try uploads.admit(file.path, clientName: "phone-scan.jpg")
-            services.withService { $0.fileQueuedFrame(claim, of: scan, answer: answer, uploads: uploads) }
+            _ = services.withService { $0.fileQueuedFrame(claim, of: scan, answer: answer, uploads: uploads) }
         }
     }
 
