@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Testing
+import WebTestSupport
 
 @Suite struct TLSTests {
     /// A self-signed certificate and key for 127.0.0.1, made by Debian's openssl.
@@ -53,35 +54,11 @@ import Testing
         let server = try HTTPServer(configuration: configuration, handler: Handler())
         // Python's ssl module (Debian's python3) as the client: it sends 16 KiB chunks until an answer is there to
         // read, as a browser does, then reads it to the end.
-        let client = """
-            import select, socket, ssl, sys
-            context = ssl.create_default_context()
-            context.check_hostname = False
-            context.verify_mode = ssl.CERT_NONE
-            tls = context.wrap_socket(socket.create_connection(("127.0.0.1", int(sys.argv[1]))))
-            tls.sendall(b"POST /api HTTP/1.1\\r\\nHost: x\\r\\nTransfer-Encoding: chunked\\r\\n"
-                        b"Content-Type: text/plain\\r\\n\\r\\n")
-            sent = 0
-            piece = b"4000\\r\\n" + b"a" * 0x4000 + b"\\r\\n"
-            while sent < 1 << 30 and not tls.pending() and not select.select([tls], [], [], 0)[0]:
-                try:
-                    tls.sendall(piece)
-                except OSError:
-                    break
-                sent += 0x4000
-            answer = b""
-            try:
-                while chunk := tls.recv(65536):
-                    answer += chunk
-            except OSError:
-                pass
-            print(sent, file=sys.stderr)
-            sys.stdout.write(answer.decode())
-            """
-        let answer = try run("/usr/bin/python3", ["-c", client, String(server.port)])
-        #expect(answer.output.hasPrefix("HTTP/1.1 413"), "\(answer.output.prefix(200))")
-        #expect(answer.output.contains("X-Refused-By: handler"))
-        #expect(answer.output.hasSuffix("refused 413 /api"))
+        let answer = try ChunkedTLSFlood.answer(
+            port: server.port, head: "POST /api HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain", chunkSize: 0x4000)
+        #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer.prefix(200))")
+        #expect(answer.contains("X-Refused-By: handler"))
+        #expect(answer.hasSuffix("refused 413 /api"))
     }
 
     @Test func refusesAKeyThatIsNotPEMAndAFileThatCannotBeRead() throws {

@@ -14,24 +14,9 @@ struct DecodePipelineRecordTests {
     static let recorded = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/decode-pipeline.jsonl")
 
-    /// A `width` × `height` desk (gray 104–116 from a fixed seed) with `code` drawn at (`x`, `y`), blurred once.
+    /// A `width` × `height` desk with `code` drawn at (`x`, `y`), blurred once.
     static func desk(width: Int, height: Int, code: GrayImage?, x: Int = 0, y: Int = 0) -> GrayImage {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var pixels = [UInt8](repeating: 0, count: width * height)
-        for index in pixels.indices {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            pixels[index] = UInt8(104 + Int(state % 13))
-        }
-        guard let code else { return GrayImage(width: width, height: height, pixels: pixels) }
-        let blurred = BoxBlur.blurred(code, radius: 1)
-        for row in 0..<blurred.height {
-            for column in 0..<blurred.width {
-                pixels[(y + row) * width + x + column] = blurred.pixels[row * blurred.width + column]
-            }
-        }
-        return GrayImage(width: width, height: height, pixels: pixels)
+        DeskPicture.make(width: width, height: height, codes: code.map { [($0, x, y)] } ?? [])
     }
 
     /// Writes the pictures into `folder`, under names that sort in a fixed order.

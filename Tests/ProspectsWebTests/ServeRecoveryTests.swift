@@ -8,16 +8,7 @@ import WebTestSupport
 @Suite struct ServeRecoveryTests {
     /// The built `prospects serve` on `store`, and the port it printed.
     static func serve(_ store: String) throws -> (Process, UInt16) {
-        let process = Process()
-        process.executableURL = ProspectsProcess.executable
-        process.arguments = ["serve", "--store", store, "--port", "0"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let address = ServeAddressLine(readingFrom: out)
-        let port = try #require(address.port, "\(address.line)")
-        return (process, port)
+        try WebQuickScanTests.serve(store, port: 0)
     }
 
     static func names(in folder: String) -> [String] {

@@ -4,6 +4,7 @@ import ProspectsService
 import ProspectsTestSupport
 import SystemCalls
 import Testing
+import WebTestSupport
 
 @testable import ProspectsWeb
 
@@ -93,38 +94,9 @@ import Testing
         configuration.tlsSelfSigned = true
         let server = try WebServer(configuration: configuration)
         defer { server.stop() }
-        let client = """
-            import select, socket, ssl, sys
-            context = ssl.create_default_context()
-            context.check_hostname = False
-            context.verify_mode = ssl.CERT_NONE
-            tls = context.wrap_socket(socket.create_connection(("127.0.0.1", int(sys.argv[1]))))
-            tls.sendall(b"POST /scans/sync HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nTransfer-Encoding: chunked\\r\\n"
-                        b"Content-Type: application/json\\r\\n\\r\\n")
-            piece = b"10000\\r\\n" + b" " * 0x10000 + b"\\r\\n"
-            sent = 0
-            while sent < 1 << 30 and not tls.pending() and not select.select([tls], [], [], 0)[0]:
-                try:
-                    tls.sendall(piece)
-                except OSError:
-                    break
-                sent += 0x10000
-            answer = b""
-            try:
-                while chunk := tls.recv(65536):
-                    answer += chunk
-            except OSError:
-                pass
-            sys.stdout.write(answer.decode())
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", client, String(server.port)]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let answer = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let answer = try ChunkedTLSFlood.answer(
+            port: server.port, head: "POST /scans/sync HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json",
+            chunkSize: 0x10000, filler: " ")
         #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer.prefix(300))")
         #expect(answer.contains("Content-Security-Policy: default-src 'none'"))
         #expect(answer.contains("X-Frame-Options: DENY"))

@@ -8,26 +8,8 @@ import Testing
 struct CodeRegionFinderTests {
     static let payload = "Ada Okafor\nada.okafor@example.com"
 
-    /// A `width` × `height` desk (gray 110, sensor-like noise of ±6 from a fixed seed) with `codes` drawn at their
-    /// top-left corners, each blurred once (box radius 1) as a lens would.
     static func desk(width: Int, height: Int, codes: [(image: GrayImage, x: Int, y: Int)]) -> GrayImage {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var pixels = [UInt8](repeating: 0, count: width * height)
-        for index in pixels.indices {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            pixels[index] = UInt8(104 + Int(state % 13))
-        }
-        for code in codes {
-            let blurred = BoxBlur.blurred(code.image, radius: 1)
-            for y in 0..<blurred.height {
-                for x in 0..<blurred.width {
-                    pixels[(code.y + y) * width + code.x + x] = blurred.pixels[y * blurred.width + x]
-                }
-            }
-        }
-        return GrayImage(width: width, height: height, pixels: pixels)
+        DeskPicture.make(width: width, height: height, codes: codes)
     }
 
     @Test("a code on a noisy desk is the busiest region, and its box holds the whole code")
