@@ -58,7 +58,6 @@ extension WebApplication {
     }
 
     private func json(_ answer: CameraAnswer) -> HTTPResponse {
-        let body = (try? JSONEncoder().encode(answer)).map(Array.init) ?? Array("{\"status\":\"none\"}".utf8)
-        return HTTPResponse(headers: ["Content-Type": "application/json; charset=utf-8"], body: .bytes(body))
+        .json(answer, fallback: #"{"status":"none"}"#)
     }
 }

@@ -84,7 +84,7 @@ extension WebApplication {
         }
         try fileFrames(of: scans, answers: answers, form: context.request.form)
         if answers.contains(where: { if case .stored = $0 { true } else { false } }) { changes.noteChange() }
-        return syncJSON(["results": results.compactMap { $0 }], status: 200)
+        return .json(["results": results.compactMap { $0 }])
     }
 
     /// Files each scan's frame (the file field `frame-<id>`, a JPEG the page made of what the phone read) by its
@@ -102,9 +102,7 @@ extension WebApplication {
     /// `GET /scans/token`: the session's form token in JSON, read by the queue before it sends (same origin only:
     /// no CORS header lets another site read it). Signed out, the sign-in gate answers with its redirect instead.
     func queueToken(_ context: Context) -> HTTPResponse {
-        let token = QueueToken(csrf: context.session.csrfToken, account: context.session.account)
-        let bytes = (try? JSONEncoder().encode(token)).map(Array.init) ?? Array("{}".utf8)
-        return HTTPResponse(headers: ["Content-Type": "application/json; charset=utf-8"], body: .bytes(bytes))
+        .json(QueueToken(csrf: context.session.csrfToken, account: context.session.account))
     }
 
     private static func result(_ id: String, _ answer: QueuedScan.Answer) -> QueuedScanResult {
@@ -117,12 +115,6 @@ extension WebApplication {
     }
 
     private func syncRefusal(_ reason: String, status: Int) -> HTTPResponse {
-        syncJSON(["error": [QueuedScanResult(id: "", status: "invalid", reason: reason)]], status: status)
-    }
-
-    private func syncJSON(_ body: [String: [QueuedScanResult]], status: Int) -> HTTPResponse {
-        let bytes = (try? JSONEncoder().encode(body)).map(Array.init) ?? Array("{}".utf8)
-        return HTTPResponse(
-            status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: .bytes(bytes))
+        .json(["error": [QueuedScanResult(id: "", status: "invalid", reason: reason)]], status: status)
     }
 }

@@ -26,8 +26,7 @@ extension WebApplication {
             due: groups.overdue.count,
             leads: groups.overdue.suffix(20).reversed().map { .init(id: $0.id, name: $0.prospect.name) },
             nextIn: next.map { max(0, $0.timeIntervalSince(time)) })
-        let body = (try? JSONEncoder().encode(answer)).map(Array.init) ?? Array("{\"due\":0,\"leads\":[]}".utf8)
-        return HTTPResponse(headers: ["Content-Type": "application/json; charset=utf-8"], body: .bytes(body))
+        return .json(answer, fallback: #"{"due":0,"leads":[]}"#)
     }
 
     func remindersPage(_ context: Context) throws -> HTTPResponse {
