@@ -137,6 +137,21 @@ final class SessionStore: Sendable {
         return Self.sameToken(sent, expected)
     }
 
+    /// A collector stamp for `account`, issued now under the newest key (`CollectorStamp`).
+    func collectorStamp(for account: String) throws(StoreError) -> String {
+        CollectorStamp(account: account, issuedAt: now()).signed(with: try currentKeys()[0])
+    }
+
+    /// What the collector stamp `text` states, checked against the store's two newest keys at this time.
+    func verifyCollectorStamp(_ text: String) throws(StoreError) -> Result<CollectorStamp, CollectorStampError> {
+        var known = try currentKeys()
+        let parts = text.split(separator: ".", maxSplits: 2)
+        if parts.count == 3, let id = Int64(parts[1]), let newest = known.first, id > newest.id {
+            known = try currentKeys(reading: true)
+        }
+        return CollectorStamp.verify(text, keys: known, now: now())
+    }
+
     /// Adds a new form-token key: the newest from then on, for every server over the store (each reads the keys
     /// again within a minute); tokens under the one before still pass, older ones no longer.
     func rotateKey() throws(StoreError) {

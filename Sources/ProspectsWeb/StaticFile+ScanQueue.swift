@@ -4,7 +4,9 @@ extension StaticFile {
     /// on page load, every 5 seconds and when a scan is added; a scan stored (or stored before) leaves the queue, a
     /// rejected one stays with the parser's reason until dismissed. The header says "N waiting to sync"; the list
     /// and scan pages show the waiting scans, and a lead row whose address one of them holds is marked. It also
-    /// registers the offline service worker, and on the sign-in page drops the pages it kept.
+    /// registers the offline service worker, and on the sign-in page drops the pages it kept. The collector stamp
+    /// that `GET /scans/token` hands a signed-in account is kept (localStorage) and stored with each scan queued, so
+    /// the server records who was signed in on the phone when the scan was made; the sign-in page drops it.
     /// `window.prospectsQueue` is the API the scan page (and tests) use.
     static let scanQueue = StaticFile(
         path: "/static/queue.js", contentType: "text/javascript; charset=utf-8",
@@ -12,6 +14,7 @@ extension StaticFile {
             "use strict";
             (function () {
               var NAME = "prospects-queue", STORE = "scans", BATCH = 500, FRAMES = 20, EVERY = 5000;
+              var STAMP = "prospects-collector", STAMP_FRESH = 3600 * 1000, stampAsked = 0;
               var opening = null, syncing = null, again = false;
               var state = { signIn: false, problem: "" };
 
@@ -20,12 +23,31 @@ extension StaticFile {
               }
               // Signed out (or the session ended): the pages kept for offline use showed someone's leads, so they
               // go; the shell and the queue stay.
+              if (location.pathname === "/signin") keepStamp(null);
               if (location.pathname === "/signin" && window.caches) {
                 caches.keys().then(function (names) {
                   names.forEach(function (name) {
                     caches.open(name).then(function (cache) { cache.delete("/"); cache.delete("/scan"); });
                   });
                 }).catch(function () {});
+              }
+
+              /// The collector stamp kept on this phone (who was signed in when it was last fetched), or null.
+              function stamp() {
+                try { return localStorage.getItem(STAMP); } catch (error) { return null; }
+              }
+              function keepStamp(value) {
+                try {
+                  if (value) localStorage.setItem(STAMP, value); else localStorage.removeItem(STAMP);
+                } catch (error) {}
+              }
+              /// True when no stamp is kept, or the one kept was issued more than an hour ago, and this page has
+              /// not asked for one within the hour (a server without sign-in hands none).
+              function stampStale() {
+                var kept = stamp(), issued = kept ? Number(kept.split(".")[2]) * 1000 : 0;
+                if (issued > Date.now() - STAMP_FRESH || stampAsked > Date.now() - STAMP_FRESH) return false;
+                stampAsked = Date.now();
+                return true;
               }
 
               function database() {
@@ -112,6 +134,7 @@ extension StaticFile {
                   id: uuid(), payload: String(fields.payload), scannedAt: new Date().toISOString(),
                   rating: fields.rating || null, tags: fields.tags || [], note: fields.note || "",
                   event: fields.event || "", frame: fields.frame || null, state: "waiting", reason: "", edits: 0,
+                  collector: stamp(),
                   preview: preview(fields.payload)
                 };
                 return put(scan).then(function () {
@@ -142,7 +165,7 @@ extension StaticFile {
                     }
                     return response.json();
                   })
-                  .then(function (answer) { return answer.csrf; });
+                  .then(function (answer) { keepStamp(answer.collector); return answer.csrf; });
               }
 
               /// A change to a lead through its page's form (rate, tags, note), as the card makes it once stored.
@@ -202,7 +225,11 @@ extension StaticFile {
                   var waiting = scans.filter(function (scan) { return scan.state === "waiting"; });
                   var limit = waiting.some(function (scan) { return scan.frame; }) ? FRAMES : BATCH;
                   waiting = waiting.slice(0, limit);
-                  if (!waiting.length) return 0;
+                  if (!waiting.length) {
+                    // Nothing to send: the stamp is fetched now and then, so a scan made offline later holds one.
+                    if (location.pathname !== "/signin" && stampStale()) return token().then(function () { return 0; });
+                    return 0;
+                  }
                   return token().then(function (csrf) {
                     var sent = {};
                     var batch = waiting.map(function (scan) {
@@ -211,6 +238,7 @@ extension StaticFile {
                       if (scan.rating) item.rating = scan.rating;
                       if (scan.note) item.note = scan.note;
                       if (scan.event) item.event = scan.event;
+                      if (scan.collector) item.collector = scan.collector;
                       return item;
                     });
                     var body = new FormData();
@@ -320,7 +348,7 @@ extension StaticFile {
 
               window.prospectsQueue = {
                 add: add, update: update, all: all, sync: sync, remove: remove, show: show, preview: preview,
-                post: post, token: token
+                post: post, token: token, stamp: stamp
               };
               window.addEventListener("online", sync);
               setInterval(sync, EVERY);

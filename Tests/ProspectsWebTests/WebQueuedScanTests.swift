@@ -1,5 +1,7 @@
 import Foundation
 import ProspectStore
+import ProspectsService
+import ProspectsWeb
 import Testing
 import WebTestSupport
 
@@ -43,6 +45,45 @@ import WebTestSupport
         #expect(answer.status == 400)
         #expect(answer.text.contains("no JSON array of scans"))
         #expect(try web.get("/scans/sync").status == 405)
+    }
+
+    /// A scan holding the stamp of who was signed in on the phone is collected by that account, whoever's session
+    /// sends it; an altered stamp, or one whose account is gone, is collected by the sender and says why.
+    @Test func aScanIsCollectedByItsStampsAccountNotBySender() throws {
+        let password = "correct horse battery"
+        let bob = try WebFixture(accounts: [
+            ("ada", .staff, password), ("bob", .staff, password), ("cy", .admin, password),
+        ]) {
+            $0.requiresSignIn = true
+        }
+        func stamp(of name: String) throws -> String {
+            let phone = WebFixture.sharingServer(of: bob)
+            try phone.signIn(name, password)
+            let answer = try JSONSerialization.jsonObject(with: Data(try phone.get("/scans/token").text.utf8))
+            return try #require((answer as? [String: Any])?["collector"] as? String)
+        }
+        let (ada, cy) = (try stamp(of: "ada"), try stamp(of: "cy"))
+        try ProspectsService(location: bob.location).removeAccount(named: "cy")
+        var forged = ada.split(separator: ".").map(String.init)
+        forged[3] = "626f62"  // "bob" in hex, under ada's signature
+        try bob.signIn("bob", password)
+        let scans: [[String: String]] = [
+            ["collector": ada], ["collector": forged.joined(separator: ".")], ["collector": cy], [:],
+        ].enumerated().map { index, fields in
+            fields.merging([
+                "id": "2b4e28ba-2fa1-11d2-883f-0016d3cca42\(index)",
+                "payload": "Guest \(index)\nguest\(index)@example.org",
+                "scannedAt": "2026-12-03T09:1\(index):00.000Z",
+            ]) { kept, _ in kept }
+        }
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: scans), as: UTF8.self)
+        let results = try Self.results(try bob.post("/scans/sync", [("scans", text)], token: try bob.csrfToken()).text)
+        #expect(results.map { $0["status"] as? String } == Array(repeating: "stored", count: 4))
+        #expect(results.map { $0["collectedBy"] as? String } == ["ada", "bob", "bob", "bob"])
+        #expect(results.map { $0["collectorRefused"] as? String } == [nil, "badSignature", "unknownAccount", nil])
+        let service = ProspectsService(location: bob.location)
+        let collectors = try (0..<4).map { try service.details(of: .email("guest\($0)@example.org"))?.collectors }
+        #expect(collectors == [["ada"], ["bob"], ["bob"], ["bob"]])
     }
 
     static func results(_ text: String) throws -> [[String: Any]] {

@@ -114,10 +114,10 @@ import WebTestSupport
     }
 
     /// The built `prospects serve` on `store` at `port` (0: the system's choice), and the port it printed.
-    static func serve(_ store: String, port: UInt16) throws -> (Process, UInt16) {
+    static func serve(_ store: String, port: UInt16, signIn: Bool = false) throws -> (Process, UInt16) {
         let process = Process()
         process.executableURL = ProspectsProcess.executable
-        process.arguments = ["serve", "--store", store, "--port", String(port)]
+        process.arguments = ["serve", "--store", store, "--port", String(port)] + (signIn ? ["--sign-in"] : [])
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -287,6 +287,73 @@ import WebTestSupport
         #expect(try Self.attribute(session, "sync-status", "data-rejected") == "1")
         #expect(try service.store(create: false).count() == 5)
         try session.screenshot(to: "\(screenshotFolder)/offline-rejected-390x844.png")
+    }
+
+    /// Ada scans while the server is down (its process killed); the phone passes to Bob, whose session sends the
+    /// scan when the server is back: the scan holds the stamp the server signed for Ada, so Ada collected it.
+    @Test func aScanMadeOfflineIsCollectedByWhoWasSignedInOnThePhone() throws {
+        let folder = try TemporaryDirectory(prefix: "prospects-offline-collector")
+        defer { folder.cleanup() }
+        let store = folder.file("prospects.sqlite")
+        let service = ProspectsService(location: .sqlite(path: store))
+        _ = try service.store(create: true)
+        for name in ["ada", "bob"] {
+            _ = try service.addAccount(name: name, role: .staff, password: "correct horse battery", iterations: 1_000)
+        }
+        var (server, port) = try Self.serve(store, port: 0, signIn: true)
+        defer {
+            kill(server.processIdentifier, SIGTERM)
+            server.waitUntilExit()
+        }
+        let base = "http://127.0.0.1:\(port)"
+        let driver = try ChromeDriver()
+        defer { driver.stop() }
+        let session = try driver.newSession(width: Self.phone.width, height: Self.phone.height, mobile: true)
+        defer { session.close() }
+        func signIn(_ name: String) throws {
+            try session.type(name, into: try session.findElement("input[name=name]"))
+            try session.type("correct horse battery", into: try session.findElement("input[name=password]"))
+            try session.click(try session.findElement("form.stack button.primary"))
+        }
+        try session.navigate(to: base + "/signin")
+        try signIn("ada")
+        try waitUntil("the list") { try session.currentURL() == base + "/" }
+        try session.navigate(to: base + "/scan")
+        try waitUntil("the service worker in control", seconds: 30) {
+            try session.execute("return !!navigator.serviceWorker.controller") as? Bool == true
+        }
+        try session.navigate(to: base + "/scan")
+        try Self.waitForTrue(
+            session, "the scan page cached", "caches.match('/scan').then(function (r) { return !!r; })")
+        try waitUntil("Ada's collector stamp kept on the phone") {
+            (try session.execute("return prospectsQueue.stamp()") as? String)?.hasPrefix("c1.") == true
+        }
+
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+        _ = try session.execute(
+            "return prospectsQuickScan.codesRead([arguments[0]]).length", ["Offline Guest\noffline.guest@example.org"])
+        try waitUntil("the card") { try Self.cardName(session) == "Offline Guest" }
+        try waitUntil("one waiting") { try Self.attribute(session, "sync-status", "data-waiting") == "1" }
+
+        // Ada's session ends while the server is down (as her signing out would); Bob signs in on the phone.
+        let removed = try SQLiteStore(path: store, create: false).removeSessions(usedBefore: Date() + 3600)
+        #expect(removed == 1)
+        (server, _) = try Self.serve(store, port: port, signIn: true)
+        try waitUntil("the header asking to sign in", seconds: 20) {
+            try session.execute("return document.querySelectorAll('#sync-status a').length") as? Int == 1
+        }
+        try session.click(try session.findElement("#sync-status a"))
+        try waitUntil("the sign-in page") { try session.currentURL().contains("/signin") }
+        try signIn("bob")
+        try waitUntil("back on the scan page") { try session.currentURL() == base + "/scan" }
+        try waitUntil("the scan stored", seconds: 10) { try service.store(create: false).count() == 1 }
+        let details = try #require(try service.details(of: .email("offline.guest@example.org")))
+        #expect(details.collectors == ["ada"], "scanned by Ada, sent by Bob's session")
+        try waitUntil("the queue empty") { try Self.attribute(session, "sync-status", "data-waiting") == "0" }
+        try waitUntil("Bob's stamp kept now") {
+            (try session.execute("return prospectsQueue.stamp()") as? String)?.contains(".626f62.") == true
+        }
     }
 
     /// A session that ended while a scan waited (removed from the store, as an idle one is): the scan stays queued,
