@@ -289,6 +289,94 @@ import WebTestSupport
         try session.screenshot(to: "\(screenshotFolder)/offline-rejected-390x844.png")
     }
 
+    /// The server killed, badges shown in turn to the fake camera: the scan page, its worker and zbar.wasm come from
+    /// the service worker's cache, the worker reads each code on the phone, each is queued once; when the server is
+    /// back every one is stored once.
+    @Test func codesShownToTheCameraWhileTheServerIsDownAreReadOnThePhoneAndSyncedOnce() throws {
+        let folder = try TemporaryDirectory(prefix: "prospects-offline-camera")
+        defer { folder.cleanup() }
+        let store = folder.file("prospects.sqlite")
+        let names = ["Cam One", "Cam Two", "Cam Three"]
+        let video = folder.file("badges.y4m")
+        var segments: [(picture: GrayImage?, frames: Int)] = [(nil, 10)]
+        for (index, name) in names.enumerated() {
+            let code = PNGFixtures.codeImage("\(name)\ncam\(index)@example.org", moduleSize: 3)
+            segments += [(index == 1 ? Self.rotated(code, degrees: 15) : code, 30), (nil, 10)]
+        }
+        // A long white tail, so that the file does not start again before the camera is stopped.
+        try FakeCameraVideo.write(segments + [(nil, 200)], to: video, width: 320, height: 240)
+        var (server, port) = try Self.serve(store, port: 0)
+        defer {
+            kill(server.processIdentifier, SIGTERM)
+            server.waitUntilExit()
+        }
+        let base = "http://127.0.0.1:\(port)"
+        let driver = try ChromeDriver()
+        defer { driver.stop() }
+        let session = try driver.newSession(
+            width: Self.phone.width, height: Self.phone.height, mobile: true,
+            extraArguments: [
+                "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+                "--use-file-for-fake-video-capture=\(video)", "--user-data-dir=" + folder.file("profile"),
+            ])
+        defer { session.close() }
+
+        // Online, the camera off: the page under the service worker loads the scan worker once (it keeps the worker
+        // and the module it fetches), and the scan page is cached.
+        try session.navigate(to: base + "/scan")
+        try waitUntil("the service worker in control", seconds: 30) {
+            try session.execute("return !!navigator.serviceWorker.controller") as? Bool == true
+        }
+        try session.navigate(to: base + "/scan")
+        _ = try session.execute(
+            "window.testWorker = new Worker('/static/zbar-worker.js'); window.testReady = false; "
+                + "window.testWorker.onmessage = function (event) { if (!event.data.error) window.testReady = true; "
+                + "else setTimeout(function () { window.testWorker.postMessage(blank); }, 200); }; "
+                + "var blank = { id: 0, width: 2, height: 2, data: new Uint8ClampedArray(16) }; "
+                + "window.testWorker.postMessage(blank); return true")
+        try waitUntil("the worker's module loaded", seconds: 30) {
+            try session.execute("return window.testReady") as? Bool == true
+        }
+        try Self.waitForTrue(
+            session, "the scan page, the worker and zbar.wasm cached",
+            "caches.keys().then(function (names) { return Promise.all(names.map(function (name) { "
+                + "return caches.open(name).then(function (cache) { return cache.keys(); }); })); })"
+                + ".then(function (lists) { var paths = [].concat.apply([], lists).map(function (request) { "
+                + "return new URL(request.url).pathname; }); return paths.indexOf('/scan') >= 0 && "
+                + "paths.indexOf('/static/zbar-worker.js') >= 0 && paths.some(function (path) { "
+                + "return /^\\/static\\/zbar-[0-9a-f]+\\.wasm$/.test(path); }); })")
+
+        // The server killed by its PID: the page again (from the cache), the camera on, the badges read on the phone.
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+        try session.navigate(to: base + "/scan")
+        try session.click(try session.findElement("#camera-start"))
+        try waitUntil("the phone's decoder, loaded offline", seconds: 30) {
+            try Self.attribute(session, "camera", "data-decoder") == "phone"
+        }
+        try waitUntil("three codes read and queued", seconds: 60) {
+            try Self.attribute(session, "sync-status", "data-waiting") == "3"
+        }
+        try session.click(try session.findElement("#camera-start"))
+        let queued =
+            try session.execute(
+                "return Array.prototype.map.call(document.querySelectorAll('#waiting-scans li.waiting strong'), "
+                    + "function (item) { return item.textContent; })") as? [String] ?? []
+        #expect(queued == names, "each badge queued once, in turn: \(queued)")
+        let service = ProspectsService(location: .sqlite(path: store))
+        #expect(try service.store(create: false).count() == 0)
+
+        // The server again, same store and port: each scan stored once, the queue empty.
+        (server, _) = try Self.serve(store, port: port)
+        try waitUntil("the three stored", seconds: 10) { try service.store(create: false).count() == 3 }
+        try waitUntil("the queue empty") { try Self.attribute(session, "sync-status", "data-waiting") == "0" }
+        for (index, name) in names.enumerated() {
+            let details = try #require(try service.details(of: .email("cam\(index)@example.org")))
+            #expect(details.stored.prospect.name == name)
+            #expect(details.history.count == 1, "\(name) stored once")
+        }
+    }
+
     /// Ada scans while the server is down (its process killed); the phone passes to Bob, whose session sends the
     /// scan when the server is back: the scan holds the stamp the server signed for Ada, so Ada collected it.
     @Test func aScanMadeOfflineIsCollectedByWhoWasSignedInOnThePhone() throws {
