@@ -126,7 +126,9 @@ let package = Package(
         // header from libmicrohttpd-dev), HTML escaped by construction, and a raw HTTP client and a WebDriver client
         // (Debian's chromedriver) for tests.
         .target(name: "CMicroHTTPD", dependencies: ["CLazyLibrary"]),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "SystemCalls"]),
+        // libdeflate (libdeflate-dev) gzips responses in one call (`Gzip`).
+        .systemLibrary(name: "CDeflate"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CDeflate", "SystemCalls"]),
         .target(name: "SafeHTML"),
         .target(name: "WebTestSupport", dependencies: ["CLinux", "SystemCalls"]),
         .testTarget(

@@ -31,6 +31,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.append(HTTPField(name, value))
     }
 
+    /// Removes every field named `name` (any case).
+    public mutating func remove(_ name: String) {
+        fields.removeAll { Self.sameName($0.name, name) }
+    }
+
     /// Header names compare without regard to ASCII case (they are ASCII tokens), without allocating.
     static func sameName(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lowered($0) == lowered($1) }

@@ -1,4 +1,5 @@
 import HTTPServer
+import ProspectsIngest
 
 /// The hand-written files the pages load, built into the binary so that `prospects` alone is the whole server.
 struct StaticFile: Sendable {
@@ -15,9 +16,15 @@ struct StaticFile: Sendable {
 
     static let all = shell + [manifest, serviceWorker]
 
+    /// Each file's `ETag`, from its content's SHA-256, made once: a browser revalidating (`no-cache`) gets a 304.
+    static let tags: [String: String] = Dictionary(
+        all.map { ($0.path, "\"" + ContentHash.sha256(Array($0.content.utf8)).prefix(32) + "\"") }
+    ) { first, _ in first }
+
     var response: HTTPResponse {
         var response = HTTPResponse.text(content, contentType: contentType)
         response.headers.set("Cache-Control", "no-cache")
+        if let tag = Self.tags[path] { response.headers.set("ETag", tag) }
         if let contentSecurityPolicy { response.headers.set("Content-Security-Policy", contentSecurityPolicy) }
         return response
     }

@@ -16,6 +16,8 @@ final class WebApplication: HTTPHandler {
     let configuration: WebConfiguration
     let hostCheck: HostCheck
     let sessions: SessionStore
+    /// gzip for browsers that take it, and 304 for what they hold (`ResponseCompression`).
+    let compression = ResponseCompression()
     let services: ServicePool
     let changes = ChangeMonitor()
     /// The list pages rendered, each at the store's generation it shows.
@@ -56,10 +58,10 @@ final class WebApplication: HTTPHandler {
     }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        guard let log = configuration.log else { return answer(request) }
+        guard let log = configuration.log else { return compression.encode(answer(request), for: request) }
         let clock = ContinuousClock()
         let start = clock.now
-        let response = answer(request)
+        let response = compression.encode(answer(request), for: request)
         let elapsed = (clock.now - start) / .microseconds(1)
         let milliseconds = (elapsed / 100).rounded() / 10
         log("\(request.method) \(request.path) \(response.status) \(milliseconds) ms")
