@@ -133,7 +133,14 @@ extension StaticFile {
                 var saving = queued.then(function (scan) {
                   if (scan) return "Saved on this phone; sent with the scan.";
                   if (!entry.lead) throw new Error("the scan is no longer queued");
-                  return queue.post("/leads/" + entry.lead + path, fields, token).then(function () { return "Saved."; });
+                  return queue.post("/leads/" + entry.lead + path, fields, token).then(function () { return "Saved."; },
+                    function (error) {
+                      // The server cannot be reached: kept on this phone and sent when it answers.
+                      if (!error.network) throw error;
+                      return queue.addEdit(entry.lead, path, fields, entry.name).then(function () {
+                        return "Saved on this phone; sent when the server answers.";
+                      });
+                    });
                 });
                 saving.then(function (text) {
                   if (current === entry) said(text);

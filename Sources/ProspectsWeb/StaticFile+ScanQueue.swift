@@ -13,7 +13,7 @@ extension StaticFile {
         content: #"""
             "use strict";
             (function () {
-              var NAME = "prospects-queue", STORE = "scans", BATCH = 500, FRAMES = 20, EVERY = 5000;
+              var NAME = "prospects-queue", STORE = "scans", EDITS = "edits", BATCH = 500, FRAMES = 20, EVERY = 5000;
               var STAMP = "prospects-collector", STAMP_FRESH = 3600 * 1000, stampAsked = 0;
               var opening = null, syncing = null, again = false;
               var state = { signIn: false, problem: "" };
@@ -54,9 +54,11 @@ extension StaticFile {
                 if (!opening) {
                   opening = new Promise(function (resolve, reject) {
                     if (!window.indexedDB) { reject(new Error("IndexedDB is not available")); return; }
-                    var request = indexedDB.open(NAME, 1);
+                    var request = indexedDB.open(NAME, 2);
                     request.onupgradeneeded = function () {
-                      request.result.createObjectStore(STORE, { keyPath: "id" });
+                      var names = request.result.objectStoreNames;
+                      if (!names.contains(STORE)) request.result.createObjectStore(STORE, { keyPath: "id" });
+                      if (!names.contains(EDITS)) request.result.createObjectStore(EDITS, { keyPath: "id" });
                     };
                     request.onsuccess = function () { resolve(request.result); };
                     request.onerror = function () { reject(request.error); };
@@ -65,11 +67,11 @@ extension StaticFile {
                 return opening;
               }
 
-              function run(mode, body) {
+              function run(mode, body, name) {
                 return database().then(function (db) {
                   return new Promise(function (resolve, reject) {
-                    var transaction = db.transaction(STORE, mode), result;
-                    var request = body(transaction.objectStore(STORE));
+                    var transaction = db.transaction(name || STORE, mode), result;
+                    var request = body(transaction.objectStore(name || STORE));
                     if (request) request.onsuccess = function () { result = request.result; };
                     transaction.oncomplete = function () { resolve(result); };
                     transaction.onerror = transaction.onabort = function () { reject(transaction.error); };
@@ -85,6 +87,41 @@ extension StaticFile {
               function get(id) { return run("readonly", function (store) { return store.get(id); }); }
               function put(scan) { return run("readwrite", function (store) { return store.put(scan); }); }
               function drop(id) { return run("readwrite", function (store) { return store.delete(id); }); }
+
+              /// The changes to stored leads made while the server could not be reached, oldest first.
+              function edits() {
+                return run("readonly", function (store) { return store.getAll(); }, EDITS).then(function (all) {
+                  return (all || []).sort(function (a, b) { return a.madeAt < b.madeAt ? -1 : 1; });
+                });
+              }
+              function putEdit(edit) { return run("readwrite", function (store) { return store.put(edit); }, EDITS); }
+              function dropEdit(id) { return run("readwrite", function (store) { return store.delete(id); }, EDITS); }
+
+              /// Keeps a change to stored lead `lead` (its page's form `path`: /rate, /tags or /note, with `fields`)
+              /// that could not be sent, to send it when the server answers; `name` is who it is, for the list.
+              function addEdit(lead, path, fields, name) {
+                var edit = {
+                  id: uuid(), lead: lead, path: path, fields: fields, name: name || "", madeAt: new Date().toISOString(),
+                  state: "waiting", reason: ""
+                };
+                return putEdit(edit).then(function () { announce({ kind: "edit-added", edit: edit }); return edit; });
+              }
+
+              /// Sends the waiting edits in the order made; one the server refuses stays with its reason.
+              function sendEdits(waiting, csrf) {
+                return waiting.reduce(function (chain, edit) {
+                  return chain.then(function () {
+                    return post("/leads/" + edit.lead + edit.path, edit.fields, csrf).then(function () {
+                      return dropEdit(edit.id).then(function () { announce({ kind: "edit-sent", edit: edit }); });
+                    }, function (error) {
+                      if (error.network) throw error;
+                      edit.state = "rejected";
+                      edit.reason = "the server refused it (" + error.message + ")";
+                      return putEdit(edit).then(function () { announce({ kind: "edit-rejected", edit: edit }); });
+                    });
+                  });
+                }, Promise.resolve());
+              }
 
               function uuid() {
                 if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -176,6 +213,11 @@ extension StaticFile {
                 return fetch(path, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" })
                   .then(function (response) {
                     if (response.type !== "opaqueredirect" && !response.ok) throw new Error("HTTP " + response.status);
+                  }, function (error) {
+                    // No answer at all (offline, the server down): the change may be kept and sent later.
+                    var failed = new Error("no answer from the server");
+                    failed.network = true;
+                    throw failed;
                   });
               }
 
@@ -220,11 +262,15 @@ extension StaticFile {
               /// Sends what waits, at most 500 at a time; one sending at once (a call meanwhile sends again after).
               function sync() {
                 if (syncing) { again = true; return syncing; }
-                syncing = all().then(function (scans) {
+                syncing = Promise.all([all(), edits()]).then(function (found) {
                   // A request carries at most 20 files: scans with their frames go 20 at a time.
-                  var waiting = scans.filter(function (scan) { return scan.state === "waiting"; });
+                  var waiting = found[0].filter(function (scan) { return scan.state === "waiting"; });
+                  var changes = found[1].filter(function (edit) { return edit.state === "waiting"; });
                   var limit = waiting.some(function (scan) { return scan.frame; }) ? FRAMES : BATCH;
                   waiting = waiting.slice(0, limit);
+                  if (!waiting.length && changes.length) {
+                    return token().then(function (csrf) { return sendEdits(changes, csrf); }).then(function () { return 0; });
+                  }
                   if (!waiting.length) {
                     // Nothing to send: the stamp is fetched now and then, so a scan made offline later holds one.
                     if (location.pathname !== "/signin" && stampStale()) return token().then(function () { return 0; });
@@ -253,6 +299,7 @@ extension StaticFile {
                         return response.json();
                       })
                       .then(function (answer) { return settle(answer.results || [], sent, csrf); })
+                      .then(function () { return sendEdits(changes, csrf); })
                       .then(function () { if (waiting.length === limit) again = true; return waiting.length; });
                   });
                 }).then(function (count) {
@@ -273,6 +320,9 @@ extension StaticFile {
               }
 
               function remove(id) { return drop(id).then(function () { announce({ kind: "removed", id: id }); }); }
+              function removeEdit(id) {
+                return dropEdit(id).then(function () { announce({ kind: "edit-removed", id: id }); });
+              }
 
               function element(tag, className, text) {
                 var made = document.createElement(tag);
@@ -283,19 +333,25 @@ extension StaticFile {
 
               /// The header's count, the waiting scans on the list and scan pages, and the lead rows they name.
               function show() {
-                return all().then(function (scans) {
+                return Promise.all([all(), edits().catch(function () { return []; })]).then(function (found) {
+                  var scans = found[0], changes = found[1];
                   var waiting = scans.filter(function (scan) { return scan.state === "waiting"; });
                   var rejected = scans.filter(function (scan) { return scan.state === "rejected"; });
+                  var waitingEdits = changes.filter(function (edit) { return edit.state === "waiting"; });
                   var status = document.getElementById("sync-status");
                   if (status) {
-                    var words = [];
+                    var words = [], pending = waiting.length + waitingEdits.length;
                     if (waiting.length) words.push(waiting.length + " waiting to sync");
+                    if (waitingEdits.length) {
+                      words.push(waitingEdits.length + (waitingEdits.length === 1 ? " change" : " changes") + " to send");
+                    }
                     if (rejected.length) words.push(rejected.length + " rejected");
-                    status.textContent = words.join(" · ") + (waiting.length && state.problem ? " · " + state.problem : "");
+                    status.textContent = words.join(" · ") + (pending && state.problem ? " · " + state.problem : "");
                     status.hidden = !words.length;
                     status.setAttribute("data-waiting", String(waiting.length));
                     status.setAttribute("data-rejected", String(rejected.length));
-                    if (state.signIn && waiting.length) {
+                    status.setAttribute("data-edits", String(waitingEdits.length));
+                    if (state.signIn && pending) {
                       var link = element("a", "", "sign in");
                       link.href = "/signin?next=" + encodeURIComponent(location.pathname);
                       status.appendChild(document.createTextNode(" ("));
@@ -307,7 +363,7 @@ extension StaticFile {
                   var onPage = location.pathname === "/" || location.pathname === "/scan";
                   var section = document.getElementById("waiting-scans");
                   if (!main || !onPage) return;
-                  if (!scans.length) { if (section) section.remove(); return; }
+                  if (!scans.length && !changes.length) { if (section) section.remove(); return; }
                   if (!section) {
                     section = element("section", "waiting-scans");
                     section.id = "waiting-scans";
@@ -333,6 +389,23 @@ extension StaticFile {
                     }
                     list.appendChild(item);
                   });
+                  changes.forEach(function (edit) {
+                    var item = element("li", edit.state + " edit");
+                    item.setAttribute("data-edit", edit.id);
+                    item.appendChild(element("strong", "", edit.name || "Lead " + edit.lead));
+                    item.appendChild(document.createTextNode(" "));
+                    var what = { "/rate": "rating", "/tags": "tags", "/note": "note" }[edit.path] || "change";
+                    var mark = edit.state === "waiting" ? what + " waiting to sync" : what + " not saved: " + edit.reason;
+                    item.appendChild(element("span", "mark", mark));
+                    if (edit.state === "rejected") {
+                      var dismiss = element("button", "", "Dismiss");
+                      dismiss.type = "button";
+                      dismiss.addEventListener("click", function () { removeEdit(edit.id); });
+                      item.appendChild(document.createTextNode(" "));
+                      item.appendChild(dismiss);
+                    }
+                    list.appendChild(item);
+                  });
                   section.appendChild(list);
                   var addresses = {};
                   waiting.forEach(function (scan) {
@@ -348,7 +421,7 @@ extension StaticFile {
 
               window.prospectsQueue = {
                 add: add, update: update, all: all, sync: sync, remove: remove, show: show, preview: preview,
-                post: post, token: token, stamp: stamp
+                post: post, token: token, stamp: stamp, addEdit: addEdit, edits: edits
               };
               window.addEventListener("online", sync);
               setInterval(sync, EVERY);

@@ -377,6 +377,50 @@ import WebTestSupport
         }
     }
 
+    /// A change on the card of a lead already stored, made while the server is down (its process killed), is kept
+    /// on the phone and applied when the server is back, in the order made, instead of "Not saved".
+    @Test func aCardChangeToAStoredLeadMadeOfflineIsAppliedOnReconnect() throws {
+        let folder = try TemporaryDirectory(prefix: "prospects-offline-edit")
+        defer { folder.cleanup() }
+        let store = folder.file("prospects.sqlite")
+        var (server, port) = try Self.serve(store, port: 0)
+        defer {
+            kill(server.processIdentifier, SIGTERM)
+            server.waitUntilExit()
+        }
+        let base = "http://127.0.0.1:\(port)"
+        let driver = try ChromeDriver()
+        defer { driver.stop() }
+        let session = try driver.newSession(width: Self.phone.width, height: Self.phone.height, mobile: true)
+        defer { session.close() }
+        try session.navigate(to: base + "/scan")
+        _ = try session.execute(
+            "return prospectsQuickScan.codesRead([arguments[0]]).length", ["Edit Later\nedit.later@example.org"])
+        try waitUntil("the lead stored") { try session.text(of: session.findElement("#card-state")) == "new" }
+
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+        try session.click(try session.findElement("#scan-card button[data-rating=hot]"))
+        try waitUntil("the rating kept") { try Self.attribute(session, "scan-card", "data-saved") == "1" }
+        #expect(try session.text(of: session.findElement("#card-saved")).hasPrefix("Saved on this phone"))
+        try session.type("Call back on Monday", into: try session.findElement("#card-note-form textarea"))
+        try session.click(try session.findElement("#card-note-form button"))
+        try waitUntil("the note kept") { try Self.attribute(session, "scan-card", "data-saved") == "2" }
+        try waitUntil("two changes waiting") { try Self.attribute(session, "sync-status", "data-edits") == "2" }
+        #expect(try session.text(of: session.findElement("#sync-status")).hasPrefix("2 changes to send"))
+        let service = ProspectsService(location: .sqlite(path: store))
+        let before = try #require(try service.details(of: .email("edit.later@example.org")))
+        #expect(before.stored.rating == ProspectRating.none && before.notes.isEmpty)
+
+        (server, _) = try Self.serve(store, port: port)
+        try waitUntil("the changes applied", seconds: 10) {
+            let details = try service.details(of: .email("edit.later@example.org"))
+            return details?.stored.rating == .hot && details?.notes.map(\.text) == ["Call back on Monday"]
+        }
+        try waitUntil("none left to send") { try Self.attribute(session, "sync-status", "data-edits") == "0" }
+        #expect(try service.details(of: .email("edit.later@example.org"))?.history.count == 1)
+    }
+
     /// Ada scans while the server is down (its process killed); the phone passes to Bob, whose session sends the
     /// scan when the server is back: the scan holds the stamp the server signed for Ada, so Ada collected it.
     @Test func aScanMadeOfflineIsCollectedByWhoWasSignedInOnThePhone() throws {
