@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import ProspectStore
 import ProspectsIngest
@@ -116,7 +117,7 @@ final class SessionStore: Sendable {
             newNonce = nonce
         }
         let key = try currentKeys()[0]
-        let token = "\(key.id)." + ContentHash.hmacSHA256(key: Array(key.secret.utf8), Array(nonce.utf8))
+        let token = "\(key.id)." + HMACSHA256.hex(key: Array(key.secret.utf8), Array(nonce.utf8))
         let id = Session.visitorPrefix + nonce
         let held = local.withLock { $0.sessions[id] } ?? Local()
         return (
@@ -133,7 +134,7 @@ final class SessionStore: Sendable {
         var known = try currentKeys()
         if let newest = known.first, id > newest.id { known = try currentKeys(reading: true) }
         guard let key = known.first(where: { $0.id == id }) else { return false }
-        let expected = "\(key.id)." + ContentHash.hmacSHA256(key: Array(key.secret.utf8), nonce)
+        let expected = "\(key.id)." + HMACSHA256.hex(key: Array(key.secret.utf8), nonce)
         return Self.sameToken(sent, expected)
     }
 
@@ -238,7 +239,7 @@ final class SessionStore: Sendable {
 
     /// What the store finds a session by: SHA-256 of its cookie's secret.
     static func key(of id: String) -> String {
-        ContentHash.sha256(Array(id.utf8))
+        SHA256.hex(Array(id.utf8))
     }
 
     /// The `Set-Cookie` value for `session`; `Secure` when served over TLS.
