@@ -70,15 +70,15 @@ let package = Package(
         .target(
             name: "ProspectsWeb",
             dependencies: [
-                "ProspectsService", "HTTPServer", "SafeHTML", "ProspectStore", "ProspectsCore", "ProspectsExchange",
-                "ProspectsIngest", "QRDecoding", "SystemCalls", "Crypto",
+                "ProspectsService", "HTTPServer", "SafeHTML", "ProspectsCore", "ProspectsExchange", "ProspectsIngest",
+                "QRDecoding", "SystemCalls", "Crypto",
             ]),
         // Argument parsing and printing for the `prospects` command; every behaviour lives below it.
         .target(
             name: "ProspectsCLI",
             dependencies: [
-                "ProspectsService", "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange",
-                "ProspectsIngest", "SystemCalls", "ProspectsWeb",
+                "ProspectsService", "ProspectsCore", "QRDecoding", "ProspectsExchange", "ProspectsIngest",
+                "SystemCalls", "ProspectsWeb",
             ]),
         .executableTarget(name: "prospects", dependencies: ["ProspectsCLI", "CLinux"]),
 

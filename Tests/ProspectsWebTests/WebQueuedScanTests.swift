@@ -1,7 +1,10 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 import Testing
 import WebTestSupport
+
+@testable import ProspectsService
 
 /// `POST /scans/sync` on a real server, by raw requests: a phone's queued scans applied once each, whatever is sent
 /// again, and answered one by one.
