@@ -1,6 +1,5 @@
 import Foundation
 import ProspectsCore
-import ProspectsIngest
 import ProspectsService
 
 /// One `prospects` subcommand: its help, the options it accepts, and how it runs.
