@@ -1,6 +1,5 @@
 import ProspectsCore
 import ProspectsExchange
-import ProspectsIngest
 import ProspectsService
 import SystemCalls
 

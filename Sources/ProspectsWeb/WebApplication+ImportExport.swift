@@ -2,7 +2,6 @@ import Foundation
 import HTTPServer
 import ProspectsCore
 import ProspectsExchange
-import ProspectsIngest
 import ProspectsService
 
 /// Import and export of lists (admins only, by the route table).
