@@ -51,32 +51,34 @@ let package = Package(
         // Exchange formats for lists: CSV, vCard and JSON Lines writers, streaming CSV / JSON Lines readers.
         .target(
             name: "ProspectsExchange", dependencies: ["ProspectsCore", "ProspectStore", "SystemCalls"]),
+        // libcrypto wrapped once: SHA-256 (at once and running), HMAC-SHA-256, PBKDF2; values in, values out.
+        .target(name: "Crypto", dependencies: ["CCrypto"]),
         // Files and folders → outcomes: the loader, the per-file pipeline, the watcher, the ledger.
         .target(
             name: "ProspectsIngest",
             dependencies: [
-                "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "SystemCalls", "CCrypto", "CLinux",
+                "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "SystemCalls", "Crypto", "CLinux",
             ]),
         // The application layer every front-end calls: the list, updates, import, export, one's card.
         .target(
             name: "ProspectsService",
             dependencies: [
                 "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange", "ProspectsIngest", "SystemCalls",
-                "CCrypto",
+                "Crypto",
             ]),
         // `prospects serve`: pages, forms, sessions and static files over the application layer.
         .target(
             name: "ProspectsWeb",
             dependencies: [
-                "ProspectsService", "HTTPServer", "SafeHTML", "ProspectStore", "ProspectsCore", "ProspectsExchange",
-                "ProspectsIngest", "QRDecoding", "SystemCalls",
+                "ProspectsService", "HTTPServer", "SafeHTML", "ProspectsCore", "ProspectsExchange", "ProspectsIngest",
+                "QRDecoding", "SystemCalls", "Crypto",
             ]),
         // Argument parsing and printing for the `prospects` command; every behaviour lives below it.
         .target(
             name: "ProspectsCLI",
             dependencies: [
-                "ProspectsService", "ProspectsCore", "QRDecoding", "ProspectStore", "ProspectsExchange",
-                "ProspectsIngest", "SystemCalls", "ProspectsWeb",
+                "ProspectsService", "ProspectsCore", "QRDecoding", "ProspectsExchange", "ProspectsIngest",
+                "SystemCalls", "ProspectsWeb",
             ]),
         .executableTarget(name: "prospects", dependencies: ["ProspectsCLI", "CLinux"]),
 
@@ -86,6 +88,7 @@ let package = Package(
             dependencies: ["CLinux", "CPostgres", "QRDecoding", "CQREncode", "SystemCalls"]),
 
         .testTarget(name: "ProspectsCoreTests", dependencies: ["ProspectsCore"]),
+        .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(
             name: "QRDecodingTests", dependencies: ["QRDecoding", "ProspectsTestSupport"],
             exclude: ["Fixtures"]),

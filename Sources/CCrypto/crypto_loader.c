@@ -1,4 +1,4 @@
-// libcrypto loaded on first use (see crypto_shim.h). Each function ContentHash and PasswordHash call is defined here
+// libcrypto loaded on first use (see crypto_shim.h). Each function the Crypto module calls is defined here
 // with libcrypto's own name and signature, and forwards to the library's. When libcrypto cannot be loaded, each
 // fails as libcrypto does when it cannot allocate: NULL, or 0 for a status.
 #include "crypto_shim.h"

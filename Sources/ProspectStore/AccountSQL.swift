@@ -1,3 +1,5 @@
+import ProspectsCore
+
 /// The SQL of the accounts table, the same on SQLite and PostgreSQL.
 enum AccountSQL {
     static let createTable = """

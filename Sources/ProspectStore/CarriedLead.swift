@@ -1,4 +1,5 @@
 import Foundation
+import ProspectsCore
 
 /// What a lead exported from a store carries beyond its card: the team's work on it (notes, rating, tags) and its
 /// history. An import of our own export hands it to the store with the lead's sighting, so that a list moved from

@@ -1,3 +1,5 @@
+import ProspectsCore
+
 /// A store whose tables can be read and written whole, for `prospects copy`: every row of `StoreTable.copied`, ids
 /// and all, from one store into another (SQLite to PostgreSQL, or a backup), in one transaction of the target.
 public protocol CopyableStore: ProspectStore {

@@ -1,4 +1,5 @@
 import Foundation
+import ProspectsCore
 
 /// One result row, read by column index. SQLite and PostgreSQL rows both conform, so that one mapping turns a
 /// row into a `StoredProspect` for both stores. Getters throw `.corrupt` when a value has the wrong type.

@@ -1,4 +1,5 @@
 import Foundation
+import ProspectsCore
 
 /// The SQL of the events table (schema 8), the same on SQLite and PostgreSQL.
 enum EventSQL {

@@ -1,5 +1,6 @@
 import CPostgres
 import Foundation
+import ProspectsCore
 
 /// One connection to a PostgreSQL server through libpq: always parameterised statements, text values, results
 /// copied into Swift values before the `PGresult` is cleared.

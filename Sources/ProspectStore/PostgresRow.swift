@@ -1,3 +1,5 @@
+import ProspectsCore
+
 /// One row of a PostgreSQL result, copied out of libpq's `PGresult` as text (the text protocol).
 struct PostgresRow: DatabaseRow {
     let values: [String?]

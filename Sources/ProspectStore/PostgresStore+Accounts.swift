@@ -1,3 +1,5 @@
+import ProspectsCore
+
 extension PostgresStore: AccountStore {
     public func addAccount(_ account: Account) throws(StoreError) -> Bool {
         try connection.transaction { () throws(StoreError) in

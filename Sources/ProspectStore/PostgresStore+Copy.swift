@@ -1,3 +1,5 @@
+import ProspectsCore
+
 extension PostgresStore: CopyableStore {
     /// A read-only transaction at REPEATABLE READ: every statement in it sees the snapshot of its first.
     public func inReadSnapshot<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {

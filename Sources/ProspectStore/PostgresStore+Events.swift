@@ -1,4 +1,5 @@
 import Foundation
+import ProspectsCore
 
 extension PostgresStore: RosterStore {
     public func addEvent(_ event: Event) throws(StoreError) -> Bool {

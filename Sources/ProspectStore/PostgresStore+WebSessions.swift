@@ -1,4 +1,5 @@
 import Foundation
+import ProspectsCore
 
 /// Each statement commits on its own, outside `transaction`, so that sessions leave the store's generation alone.
 extension PostgresStore: WebSessionStore {

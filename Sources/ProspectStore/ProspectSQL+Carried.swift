@@ -1,4 +1,5 @@
 import Foundation
+import ProspectsCore
 
 /// The statements that record what a sighting carries (`CarriedLead`), the same in both stores: `$n` values, and
 /// `CAST` where PostgreSQL could not tell a value's type.

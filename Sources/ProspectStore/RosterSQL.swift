@@ -1,3 +1,5 @@
+import ProspectsCore
+
 /// The SQL of the roster table (schema 8), the same on SQLite and PostgreSQL.
 enum RosterSQL {
     private static let columns =

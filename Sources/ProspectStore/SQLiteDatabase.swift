@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import ProspectsCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import CSQLite
+import ProspectsCore
 
 /// The current row of a stepping `SQLiteStatement`; valid only until the next step.
 struct SQLiteRow: DatabaseRow {

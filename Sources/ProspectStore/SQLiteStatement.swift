@@ -1,4 +1,5 @@
 import CSQLite
+import ProspectsCore
 
 /// One compiled SQLite statement. Parameters may be written `?` (bound in order), `$1`, `$2`… (bound by number),
 /// or `:name` (bound to the value of that `SQLParameter`, see `SQLArguments`); each is resolved to its value's

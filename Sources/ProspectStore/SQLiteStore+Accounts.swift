@@ -1,3 +1,5 @@
+import ProspectsCore
+
 extension SQLiteStore: AccountStore {
     public func addAccount(_ account: Account) throws(StoreError) -> Bool {
         try database.writeTransaction { () throws(StoreError) in

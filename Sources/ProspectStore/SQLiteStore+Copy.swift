@@ -1,3 +1,5 @@
+import ProspectsCore
+
 extension SQLiteStore: CopyableStore {
     /// A deferred transaction: its first read fixes the snapshot (WAL), and it writes nothing.
     public func inReadSnapshot<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {

@@ -1,4 +1,5 @@
 import Foundation
+import ProspectsCore
 
 extension SQLiteStore: RosterStore {
     public func addEvent(_ event: Event) throws(StoreError) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import ProspectsCore
 
 extension SQLiteStore: WebSessionStore {
     public func addSession(_ session: WebSession, capacity: Int) throws(StoreError) {

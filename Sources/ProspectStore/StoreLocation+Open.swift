@@ -1,3 +1,5 @@
+import ProspectsCore
+
 extension StoreLocation {
     /// Opens the store this location names, migrating its schema as needed; `create`: a missing SQLite file is
     /// made (else `.unavailable`). A PostgreSQL database must exist either way; its tables are made as needed.

@@ -1,3 +1,5 @@
+import ProspectsCore
+
 /// A table `prospects copy` carries from one store to another, with the columns it reads and writes, in the same
 /// names and meaning in both stores. `copied` is the list: a table a later schema adds is one more entry there.
 public struct StoreTable: Sendable, Hashable {

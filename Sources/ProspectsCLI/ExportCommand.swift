@@ -1,4 +1,3 @@
-import ProspectStore
 import ProspectsCore
 import ProspectsExchange
 import ProspectsService

@@ -1,7 +1,5 @@
-import ProspectStore
 import ProspectsCore
 import ProspectsExchange
-import ProspectsIngest
 import ProspectsService
 import SystemCalls
 
@@ -126,9 +124,9 @@ struct ImportCommand: Subcommand {
             if !summary.ignoredColumns.isEmpty {
                 json.add("ignoredColumns", rawArray: summary.ignoredColumns.map(JSONLine.quote))
             }
-            if let before = summary.importedBefore {
+            if let before = summary.importedBeforeAt {
                 json.add("alreadyIn", totals.alreadyIn)
-                json.add("importedBefore", before.processedAt)
+                json.add("importedBefore", before)
             }
             console.out.line(json.rendered)
         } else {

@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import ProspectStore
 import ProspectsCore
 import SystemCalls
 

@@ -1,5 +1,4 @@
 import Foundation
-import ProspectStore
 import ProspectsCore
 import ProspectsExchange
 import ProspectsService

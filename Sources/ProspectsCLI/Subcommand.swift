@@ -1,7 +1,5 @@
 import Foundation
-import ProspectStore
 import ProspectsCore
-import ProspectsIngest
 import ProspectsService
 
 /// One `prospects` subcommand: its help, the options it accepts, and how it runs.
@@ -66,13 +64,6 @@ final class CommandContext {
         let console = console
         service.migrated = { migration in console.warn(SafeText.escaped(migration.message)) }
         return service
-    }
-
-    /// A store of its own, opened now, for `watch` (which opens one again after losing the connection).
-    func openStore(
-        _ arguments: CommandLineArguments, create: Bool = false, lockWait: Duration = StoreLocation.defaultLockWait
-    ) throws(StoreError) -> any ProspectStore {
-        try service(arguments, lockWait: lockWait).openStore(create: create)
     }
 }
 

@@ -1,5 +1,5 @@
 import Glibc
-import ProspectStore
+import ProspectsCore
 import ProspectsService
 
 /// `prospects user`: the accounts that may sign in to `prospects serve`, kept in the store.

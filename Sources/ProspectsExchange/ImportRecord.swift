@@ -1,5 +1,6 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 
 /// A row of a list being imported (a CRM export), before validation.
 ///

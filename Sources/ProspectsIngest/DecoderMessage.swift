@@ -3,8 +3,9 @@ import QRDecoding
 /// The decoder worker's wire format: length-prefixed binary frames, requests on its stdin and replies on its stdout.
 ///
 /// A frame is a little-endian `UInt32` length and that many bytes. A request carries the file's name (for the
-/// log) and its picture bytes; a reply carries the QR symbols found or the `DecodeError`. Only
-/// decoding crosses the process boundary: hashing and parsing stay in the watcher, on the same code as `ingest`.
+/// log) and its picture bytes; a reply carries the QR symbols found (each with the pass that found it) or the
+/// `DecodeError`. Only decoding crosses the process boundary: hashing and parsing stay in the watcher, on the same
+/// code as `ingest`.
 enum DecoderMessage {
     /// The largest frame either side accepts: a file at `InputFile.maxBytes` plus its name.
     static let maxFrame = InputFile.maxBytes + 8192
@@ -39,6 +40,7 @@ enum DecoderMessage {
                     body.integer(corner.y)
                 }
                 body.integer(symbol.quality)
+                body.blob(Array(symbol.pass.utf8))
             }
         case .failure(.unreadableImage(let format, let reason)):
             body.byte(1)
@@ -79,11 +81,12 @@ enum DecoderMessage {
                     guard let x = reader.integer(), let y = reader.integer() else { return nil }
                     corners.append(Point(x: x, y: y))
                 }
-                guard let quality = reader.integer() else { return nil }
+                guard let quality = reader.integer(), let pass = reader.blob() else { return nil }
                 symbols.append(
                     QRSymbol(
                         bytes: bytes, text: String(decoding: text, as: UTF8.self),
-                        encoding: String(decoding: encoding, as: UTF8.self), corners: corners, quality: quality))
+                        encoding: String(decoding: encoding, as: UTF8.self), corners: corners, quality: quality,
+                        pass: String(decoding: pass, as: UTF8.self)))
             }
             return .success(symbols)
         case 1:

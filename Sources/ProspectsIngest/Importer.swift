@@ -14,36 +14,10 @@ import SystemCalls
 /// store's ledger holds was imported before: it is imported again without counting anyone twice, as `ingest` treats
 /// a picture loaded before.
 public final class Importer {
-    /// One row that was not imported, and why.
-    public struct Rejection: Sendable, Hashable {
-        public enum Reason: Sendable, Hashable {
-            /// The row was read, and its contact breaks the rules a scanned code must meet.
-            case invalid(ScanError)
-            /// The record itself could not be read: wrong field count, not UTF-8, not a JSON object, too long.
-            case malformed(String)
-        }
-
-        /// The 1-based line the record starts on.
-        public var line: Int
-        public var reason: Reason
-
-        /// A sentence a person understands.
-        public var message: String {
-            switch reason {
-            case .invalid(let error): error.message
-            case .malformed(let reason): reason
-            }
-        }
-    }
-
-    public struct Totals: Sendable, Hashable {
-        public var rows = 0
-        public var inserted = 0
-        public var duplicates = 0
-        public var rejected = 0
-        /// Rows of a list imported before that found their prospect in the store, and left it as it was.
-        public var alreadyIn = 0
-    }
+    /// One row that was not imported, and why (ProspectsCore's, so that a front-end reads it without ingest).
+    public typealias Rejection = ImportRejection
+    /// What an import did, row by row.
+    public typealias Totals = ImportTotals
 
     /// What a row's reader said about it, for the person importing: in file order.
     enum Report: Sendable {

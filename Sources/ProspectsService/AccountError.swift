@@ -1,4 +1,5 @@
 import ProspectStore
+import ProspectsCore
 
 /// Why an account could not be added or removed.
 public enum AccountError: Error, Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 import ProspectsIngest
 
 /// `watch` as the application layer runs it: an inbox watched until a stop signal, each picture decoded by a worker

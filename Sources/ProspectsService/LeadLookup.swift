@@ -1,4 +1,5 @@
 import ProspectStore
+import ProspectsCore
 
 /// What a lead named by an email address, an id or a search turned out to be.
 public enum LeadLookup: Sendable, Hashable {

@@ -1,4 +1,6 @@
+import Foundation
 import ProspectStore
+import ProspectsCore
 import ProspectsExchange
 import ProspectsIngest
 import SystemCalls
@@ -83,6 +85,8 @@ public struct ListImport {
         public var totals: Importer.Totals
         /// The ledger entry of the same bytes imported before, when there is one: nobody was counted again.
         public var importedBefore: LedgerEntry?
+        /// When the same bytes were imported before (`importedBefore`'s time), for a front-end to show.
+        public var importedBeforeAt: Date? { importedBefore?.processedAt }
         /// No row starts at or after the first line asked for (most likely a line number from another file).
         public var nothingFromFirstLine: Bool
         /// The list's columns no field was read from (`ImportRecordReader.ignoredColumns`).

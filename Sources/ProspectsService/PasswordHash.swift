@@ -1,4 +1,4 @@
-import CCrypto
+import Crypto
 
 /// A password kept as PBKDF2-HMAC-SHA256 (libcrypto) over a random 16-byte salt, encoded as
 /// `pbkdf2-sha256$ITERATIONS$SALT$KEY` (hex): slow on purpose, so that a copied store does not give the passwords
@@ -45,24 +45,7 @@ public struct PasswordHash: Sendable, Hashable {
     }
 
     private static func derive(_ password: String, salt: [UInt8], iterations: Int) -> [UInt8] {
-        var key = [UInt8](repeating: 0, count: 32)
-        // NUL-terminated, so never empty (an empty buffer may have no address); the NUL is not hashed.
-        let password = Array(password.utf8CString)
-        let status = password.withUnsafeBufferPointer { passwordBytes in
-            salt.withUnsafeBufferPointer { saltBytes in
-                key.withUnsafeMutableBufferPointer { keyBytes in
-                    PKCS5_PBKDF2_HMAC(
-                        passwordBytes.baseAddress, Int32(password.count - 1), saltBytes.baseAddress, Int32(salt.count),
-                        Int32(iterations), EVP_sha256(), 32, keyBytes.baseAddress)
-                }
-            }
-        }
-        // PBKDF2 fails only when libcrypto cannot allocate or libcrypto.so.3 could not be loaded (Sources/CCrypto);
-        // a key of zeros must not go on to be stored or compared. `fatalError` prints its message in a release build.
-        guard status == 1 else {
-            fatalError("libcrypto's PKCS5_PBKDF2_HMAC failed: out of memory, or libcrypto.so.3 could not be loaded")
-        }
-        return key
+        PBKDF2.sha256(password: password, salt: salt, iterations: iterations, keyLength: 32)
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {

@@ -1,4 +1,5 @@
 import ProspectStore
+import ProspectsCore
 
 /// Everything known about one prospect: what the store holds (its tags included), its notes and every sighting of
 /// it (with the event and collector of each), oldest first.

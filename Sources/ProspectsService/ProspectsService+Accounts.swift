@@ -1,5 +1,6 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 
 /// The accounts that may sign in to `prospects serve`, kept in the store beside the prospects.
 extension ProspectsService {

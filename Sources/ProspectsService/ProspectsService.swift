@@ -37,15 +37,20 @@ public final class ProspectsService {
 
     /// The store, opened on first use and kept. Only the jobs that load prospects (ingest, import, watch) `create`
     /// a missing SQLite file: for the others a missing file is a mistyped path, and an empty new store would hide it.
-    public func store(create: Bool = false) throws(StoreError) -> any ProspectStore {
+    func store(create: Bool = false) throws(StoreError) -> any ProspectStore {
         if let opened { return opened }
         let store = try openStore(create: create)
         opened = store
         return store
     }
 
+    /// Opens the store now (see `store`), so that a store that cannot be used stops a start, not the first page.
+    public func open(create: Bool = false) throws(StoreError) {
+        _ = try store(create: create)
+    }
+
     /// A store of its own for the caller, opened now (the watcher opens one again after losing the connection).
-    public func openStore(create: Bool = false, lockWait: Duration? = nil) throws(StoreError) -> any ProspectStore {
+    func openStore(create: Bool = false, lockWait: Duration? = nil) throws(StoreError) -> any ProspectStore {
         let store = try location.get().open(create: create, lockWait: lockWait ?? self.lockWait)
         if let migration = store.migration { migrated?(migration) }
         return store

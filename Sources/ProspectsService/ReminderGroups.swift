@@ -1,5 +1,6 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 
 /// The prospects with a reminder, grouped as a planner groups events: overdue, the next 7 days, the next 30 days,
 /// later; each group earliest first. Pure: the time is a value.

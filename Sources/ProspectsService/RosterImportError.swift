@@ -1,4 +1,5 @@
 import ProspectStore
+import ProspectsCore
 import ProspectsExchange
 
 /// Why an attendee list was not imported at all; the store is untouched.

@@ -1,5 +1,7 @@
+import Crypto
 import Foundation
 import ProspectStore
+import ProspectsCore
 import ProspectsIngest
 
 /// A whole store copied into a new or empty one (`prospects copy`): every table of `StoreTable.copied`, ids and all,

@@ -1,4 +1,5 @@
 import ProspectStore
+import ProspectsCore
 
 /// How many prospects the app's three tabs hold.
 public struct TabCounts: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import ProspectsService
 import Synchronization
 import SystemCalls
 

@@ -1,6 +1,6 @@
+import Crypto
 import Foundation
-import ProspectStore
-import ProspectsIngest
+import ProspectsCore
 
 /// The server's signed statement "scans by `account`, issued at `issuedAt`", which the phone keeps and stores with
 /// each scan it queues, so that a scan made offline is collected by who was signed in on the phone when it was made,
@@ -45,7 +45,7 @@ struct CollectorStamp: Sendable, Hashable {
     }
 
     private static func mac(_ body: String, key: WebKey) -> String {
-        ContentHash.hmacSHA256(key: Array(key.secret.utf8), Array(("prospects collector stamp\n" + body).utf8))
+        HMACSHA256.hex(key: Array(key.secret.utf8), Array(("prospects collector stamp\n" + body).utf8))
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {

@@ -1,5 +1,5 @@
 import HTTPServer
-import ProspectStore
+import ProspectsCore
 import ProspectsService
 
 /// What the list page shows, read from and written to its query string, so that every state is a link:

@@ -1,4 +1,3 @@
-import ProspectStore
 import ProspectsCore
 import ProspectsService
 import SafeHTML

@@ -1,5 +1,5 @@
+import Crypto
 import Foundation
-import ProspectsIngest
 import SystemCalls
 
 /// `serve --tls-self-signed`: a certificate and key made by the `openssl` command and kept in a folder, so that a
@@ -130,7 +130,7 @@ enum SelfSignedCertificate {
             let der = Data(
                 base64Encoded: String(pem[begin.upperBound..<end.lowerBound].filter { !$0.isWhitespace }))
         else { return nil }
-        let hex = Array(ContentHash.sha256([UInt8](der)).uppercased())
+        let hex = Array(SHA256.hex([UInt8](der)).uppercased())
         return stride(from: 0, to: hex.count, by: 2).map { String(hex[$0..<$0 + 2]) }.joined(separator: ":")
     }
 

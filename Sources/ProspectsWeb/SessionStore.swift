@@ -1,6 +1,6 @@
+import Crypto
 import Foundation
-import ProspectStore
-import ProspectsIngest
+import ProspectsCore
 import ProspectsService
 import SystemCalls
 
@@ -58,7 +58,7 @@ final class SessionStore: Sendable {
         var readAt = Date.distantPast
     }
 
-    private let connection: SharedStoreConnection
+    private let records: SessionRecords
     private let local = Locked(LocalState())
     private let keys = Locked(Keys())
     private let now: @Sendable () -> Date
@@ -71,13 +71,13 @@ final class SessionStore: Sendable {
 
     init(
         capacity: Int = 1_000, idleTimeout: TimeInterval = 12 * 3600, touchEvery: TimeInterval = 300,
-        now: @escaping @Sendable () -> Date = Date.init, openStore: @escaping @Sendable () throws -> any ProspectStore
+        now: @escaping @Sendable () -> Date = Date.init, records: SessionRecords
     ) {
         self.capacity = capacity
         self.idleTimeout = idleTimeout
         self.touchEvery = touchEvery
         self.now = now
-        connection = SharedStoreConnection(openStore: openStore)
+        self.records = records
     }
 
     /// The session the cookie names, if a server over this store made it and it has not ended.
@@ -85,18 +85,7 @@ final class SessionStore: Sendable {
         guard let id, !id.isEmpty, id.utf8.count <= 128, !id.hasPrefix(Session.visitorPrefix) else { return nil }
         let key = Self.key(of: id)
         let time = now()
-        let stored = try withStore { store throws(StoreError) -> WebSession? in
-            guard let stored = try store.session(key: key) else { return nil }
-            if time.timeIntervalSince(stored.lastUsedAt) > idleTimeout {
-                _ = try store.removeSession(key: key)
-                return nil
-            }
-            // Best effort: a store busy with a long write (an import) delays the note of use, not the page.
-            if time.timeIntervalSince(stored.lastUsedAt) > touchEvery {
-                _ = try? store.touchSession(key: key, at: time)
-            }
-            return stored
-        }
+        let stored = try records.session(key: key, at: time, idleTimeout: idleTimeout, touchEvery: touchEvery)
         guard let stored else { return nil }
         let held = local.withLock { $0.sessions[id] } ?? Local()
         return Session(
@@ -116,7 +105,7 @@ final class SessionStore: Sendable {
             newNonce = nonce
         }
         let key = try currentKeys()[0]
-        let token = "\(key.id)." + ContentHash.hmacSHA256(key: Array(key.secret.utf8), Array(nonce.utf8))
+        let token = "\(key.id)." + HMACSHA256.hex(key: Array(key.secret.utf8), Array(nonce.utf8))
         let id = Session.visitorPrefix + nonce
         let held = local.withLock { $0.sessions[id] } ?? Local()
         return (
@@ -133,7 +122,7 @@ final class SessionStore: Sendable {
         var known = try currentKeys()
         if let newest = known.first, id > newest.id { known = try currentKeys(reading: true) }
         guard let key = known.first(where: { $0.id == id }) else { return false }
-        let expected = "\(key.id)." + ContentHash.hmacSHA256(key: Array(key.secret.utf8), nonce)
+        let expected = "\(key.id)." + HMACSHA256.hex(key: Array(key.secret.utf8), nonce)
         return Self.sameToken(sent, expected)
     }
 
@@ -156,9 +145,7 @@ final class SessionStore: Sendable {
     /// again within a minute); tokens under the one before still pass, older ones no longer.
     func rotateKey() throws(StoreError) {
         let time = now()
-        try withStore { store throws(StoreError) in
-            try store.addWebKey(secret: Self.randomToken(), at: time, onlyIfNone: false)
-        }
+        try records.addWebKey(secret: Self.randomToken(), at: time)
         _ = try currentKeys(reading: true)
     }
 
@@ -173,14 +160,7 @@ final class SessionStore: Sendable {
         {
             return cached
         }
-        let read = try withStore { store throws(StoreError) -> [WebKey] in
-            var found = try store.webKeys(limit: 2)
-            if found.isEmpty {
-                try store.addWebKey(secret: Self.randomToken(), at: time, onlyIfNone: true)
-                found = try store.webKeys(limit: 2)
-            }
-            return found
-        }
+        let read = try records.webKeys(limit: 2, makingOneWith: Self.randomToken, at: time)
         guard !read.isEmpty else { throw .unavailable("the store keeps no key for form tokens") }
         keys.withLock { $0 = Keys(keys: read, readAt: time) }
         return read
@@ -194,11 +174,9 @@ final class SessionStore: Sendable {
         let stored = WebSession(
             key: Self.key(of: session.id), csrfToken: session.csrfToken, account: session.account, role: session.role,
             createdAt: time, lastUsedAt: time)
-        try withStore { store throws(StoreError) in
-            try store.addSession(stored, capacity: capacity)
-            // The expired ones go now and then, not on every new session: they are refused when met anyway.
-            if Int.random(in: 0..<64) == 0 { _ = try store.removeSessions(usedBefore: time - idleTimeout) }
-        }
+        // The expired ones go now and then, not on every new session: they are refused when met anyway.
+        try records.add(
+            stored, capacity: capacity, forgettingUsedBefore: Int.random(in: 0..<64) == 0 ? time - idleTimeout : nil)
         return session
     }
 
@@ -213,7 +191,7 @@ final class SessionStore: Sendable {
     func remove(_ id: String) throws(StoreError) {
         if !id.hasPrefix(Session.visitorPrefix) {
             let key = Self.key(of: id)
-            try withStore { store throws(StoreError) in _ = try store.removeSession(key: key) }
+            try records.remove(key: key)
         }
         local.withLock { state in
             guard state.sessions.removeValue(forKey: id) != nil else { return }
@@ -241,19 +219,9 @@ final class SessionStore: Sendable {
         }
     }
 
-    /// Runs `body` on this process's session connection (see `SharedStoreConnection`).
-    private func withStore<T>(_ body: (any WebSessionStore) throws(StoreError) -> T) throws(StoreError) -> T {
-        try connection.withStore { store throws(StoreError) -> T in
-            guard let sessions = store as? any WebSessionStore else {
-                throw .unavailable("this store keeps no sessions")
-            }
-            return try body(sessions)
-        }
-    }
-
     /// What the store finds a session by: SHA-256 of its cookie's secret.
     static func key(of id: String) -> String {
-        ContentHash.sha256(Array(id.utf8))
+        SHA256.hex(Array(id.utf8))
     }
 
     /// The `Set-Cookie` value for `session`; `Secure` when served over TLS.

@@ -1,4 +1,4 @@
-import ProspectStore
+import ProspectsCore
 import ProspectsService
 import SafeHTML
 

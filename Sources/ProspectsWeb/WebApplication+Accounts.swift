@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import ProspectStore
+import ProspectsCore
 import ProspectsService
 
 /// Accounts: the users page and its forms (admins only, by the route table).

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import ProspectsCore
 import ProspectsIngest
 import ProspectsService
 import QRDecoding

@@ -1,9 +1,7 @@
 import Foundation
 import HTTPServer
-import ProspectStore
 import ProspectsCore
 import ProspectsExchange
-import ProspectsIngest
 import ProspectsService
 
 /// Import and export of lists (admins only, by the route table).
@@ -23,7 +21,7 @@ extension WebApplication {
         }
         let query = ListState(query: context.request.query).query(pageSize: nil)
         // Opened here, so that a store that cannot be read is answered 503 rather than with a download cut short.
-        _ = try services.withService { service in try service.store() }
+        try services.withService { service in try service.open() }
         // Streamed from a thread of its own, which holds about 256 KB ahead of the client: the list is never in
         // memory whole, and a client that leaves stops the export. A store failing part-way cuts the download.
         let stream = ResponseStream()

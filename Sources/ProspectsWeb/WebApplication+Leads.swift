@@ -1,6 +1,5 @@
 import Foundation
 import HTTPServer
-import ProspectStore
 import ProspectsCore
 import ProspectsService
 import SafeHTML

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import ProspectStore
+import ProspectsCore
 import ProspectsService
 import SystemCalls
 

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPServer
-import ProspectStore
 import ProspectsCore
 import ProspectsExchange
 import ProspectsIngest
@@ -38,11 +37,9 @@ final class WebApplication: HTTPHandler {
         let storeOption = configuration.storeOption
         let environment = configuration.environment
         services = ServicePool { ProspectsService(storeOption: storeOption, environment: environment) }
-        let openStore: @Sendable () throws -> any ProspectStore = {
-            try ProspectsService(storeOption: storeOption, environment: environment).store(create: false)
-        }
-        generation = StoreGeneration(openStore: openStore)
-        sessions = SessionStore(now: now, openStore: openStore)
+        generation = StoreGeneration(storeOption: storeOption, environment: environment)
+        sessions = SessionStore(
+            now: now, records: SessionRecords(storeOption: storeOption, environment: environment))
         pageCache = PageCache(refreshed: { [changes] in changes.noteChange() })
     }
 

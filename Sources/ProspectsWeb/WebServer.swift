@@ -1,5 +1,5 @@
 import HTTPServer
-import ProspectStore
+import ProspectsCore
 import ProspectsIngest
 import ProspectsService
 import SystemCalls
@@ -18,14 +18,12 @@ public final class WebServer: Sendable {
         var configuration = configuration
         let storeOption = configuration.storeOption
         let environment = configuration.environment
-        let openStore: @Sendable () throws -> any ProspectStore = {
-            try ProspectsService(storeOption: storeOption, environment: environment).store(create: true)
-        }
+        let service = ProspectsService(storeOption: storeOption, environment: environment)
         // Opened now so that a store that cannot be used stops the start, not the first page.
-        let store = try openStore()
+        try service.open(create: true)
         if !HostCheck.isLoopback(configuration.host) { configuration.requiresSignIn = true }
         if configuration.requiresSignIn {
-            guard let accounts = store as? any AccountStore, try !accounts.accounts().isEmpty else {
+            guard try !service.accounts().isEmpty else {
                 throw WebServerError.accountsRequired(host: configuration.host)
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 import Testing
 
 /// The accounts kept beside the prospects, run unchanged against every `StoreKind`.

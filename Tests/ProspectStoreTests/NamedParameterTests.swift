@@ -1,4 +1,5 @@
 import Foundation
+import ProspectsCore
 import ProspectsTestSupport
 import Testing
 

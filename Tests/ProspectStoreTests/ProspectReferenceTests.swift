@@ -1,4 +1,5 @@
 import ProspectStore
+import ProspectsCore
 import Testing
 
 @Suite struct ProspectReferenceTests {

@@ -212,8 +212,10 @@ import Testing
         let symbol = QRSymbol(
             bytes: Array("Ann\nann@example.com".utf8), text: "Ann\nann@example.com", encoding: "UTF-8",
             corners: [Point(x: 1, y: 2), Point(x: -3, y: 400_000)], quality: 7)
+        var found = symbol
+        found.pass = "region"
         for result: Result<[QRSymbol], DecodeError> in [
-            .success([symbol, symbol]), .success([]), .failure(.unreadableImage(reason: "bad CRC")),
+            .success([symbol, found]), .success([]), .failure(.unreadableImage(reason: "bad CRC")),
             .failure(.imageTooLarge(width: 30_000, height: 30_000, limit: 50_000_000)),
             .failure(.scanFailed(reason: "zbar -1")), .failure(.scanFailed(format: .jpeg, reason: "zbar -1")),
         ] {

@@ -3,9 +3,10 @@ import ProspectStore
 import ProspectsCore
 import ProspectsExchange
 import ProspectsIngest
-import ProspectsService
 import ProspectsTestSupport
 import Testing
+
+@testable import ProspectsService
 
 /// The plain CSV export read back: the team's rating, tags and notes come back with the lead.
 @Suite struct CSVRoundTripTests {

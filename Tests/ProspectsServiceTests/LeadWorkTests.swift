@@ -2,9 +2,10 @@ import Foundation
 import ProspectStore
 import ProspectsCore
 import ProspectsIngest
-import ProspectsService
 import ProspectsTestSupport
 import Testing
+
+@testable import ProspectsService
 
 /// Working a lead through the application layer, on a real SQLite file.
 @Suite struct LeadWorkTests {

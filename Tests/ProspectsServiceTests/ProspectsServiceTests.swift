@@ -3,9 +3,10 @@ import ProspectStore
 import ProspectsCore
 import ProspectsExchange
 import ProspectsIngest
-import ProspectsService
 import ProspectsTestSupport
 import Testing
+
+@testable import ProspectsService
 
 /// The application layer on a real SQLite file: the calls every front-end makes, and what they answer.
 @Suite struct ProspectsServiceTests {

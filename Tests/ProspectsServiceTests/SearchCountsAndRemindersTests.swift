@@ -1,9 +1,10 @@
 import Foundation
 import ProspectStore
 import ProspectsCore
-import ProspectsService
 import ProspectsTestSupport
 import Testing
+
+@testable import ProspectsService
 
 /// What the list page asks of the application layer: a search, the tabs' counts, and the reminders grouped.
 @Suite struct SearchCountsAndRemindersTests {

@@ -1,9 +1,11 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 import ProspectsIngest
-import ProspectsService
 import ProspectsTestSupport
 import Testing
+
+@testable import ProspectsService
 
 /// What a killed server left in the uploads' `.incoming/` folder is filed at the next start: a picture claimed but
 /// not filed goes to the archive under its own name, one cut short to the quarantine with its reason, and a scratch

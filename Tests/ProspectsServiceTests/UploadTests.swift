@@ -2,9 +2,10 @@ import Foundation
 import ProspectStore
 import ProspectsCore
 import ProspectsIngest
-import ProspectsService
 import ProspectsTestSupport
 import Testing
+
+@testable import ProspectsService
 
 /// `ProspectsService.upload`: pictures a front-end received, through ingest, filed in the uploads folder.
 @Suite struct UploadTests {

@@ -1,5 +1,5 @@
 import Foundation
-import ProspectStore
+import ProspectsCore
 import Testing
 
 @testable import ProspectsWeb

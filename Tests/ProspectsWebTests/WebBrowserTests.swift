@@ -2,12 +2,13 @@ import Foundation
 import ProspectStore
 import ProspectsCore
 import ProspectsIngest
-import ProspectsService
 import ProspectsTestSupport
 import ProspectsWeb
 import QRDecoding
 import Testing
 import WebTestSupport
+
+@testable import ProspectsService
 
 /// `prospects serve` on the demo leads (SampleImages/ ingested) in a real headless Chromium, at a phone's and a
 /// desktop's size, clicking what a person clicks; a screenshot of each page at each size in .build/screenshots.

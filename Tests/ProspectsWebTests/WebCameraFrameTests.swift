@@ -1,9 +1,12 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 import ProspectsTestSupport
 import QRDecoding
 import Testing
 import WebTestSupport
+
+@testable import ProspectsService
 
 /// `POST /scan/frame`, the live camera's endpoint, by raw requests: a frame with a code adds its lead and is kept
 /// in the archive, the same code again is not counted, a frame without a code leaves nothing, and a frame without

@@ -1,10 +1,12 @@
 import Foundation
 import ProspectStore
-import ProspectsService
+import ProspectsCore
 import ProspectsTestSupport
 import ProspectsWeb
 import Testing
 import WebTestSupport
+
+@testable import ProspectsService
 
 /// Who scanned, and which picture: on loopback without sign-in an upload and a camera frame record the user running
 /// `serve` as their collector (an account when signed in), and the scan history names the picture where it was

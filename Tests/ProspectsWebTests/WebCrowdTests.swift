@@ -6,6 +6,8 @@ import SystemCalls
 import Testing
 import WebTestSupport
 
+@testable import ProspectsService
+
 /// A crowd on the event's Wi-Fi, by raw requests on both stores: requests without a cookie write nothing, so they
 /// neither fill the sessions table nor sign anyone out.
 @Suite struct WebCrowdTests {

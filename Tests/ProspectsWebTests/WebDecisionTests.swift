@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import ProspectStore
+import ProspectsCore
 import ProspectsIngest
 import ProspectsService
 import Testing

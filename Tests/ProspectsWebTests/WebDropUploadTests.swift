@@ -1,8 +1,11 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 import ProspectsTestSupport
 import Testing
 import WebTestSupport
+
+@testable import ProspectsService
 
 /// Drag-and-drop on the Scan page in headless Chromium: a drop event carrying a picture (made in the page, as a
 /// drop from the desktop carries one) sends the upload form, and the page shows the outcome.

@@ -4,6 +4,8 @@ import ProspectsCore
 import Testing
 import WebTestSupport
 
+@testable import ProspectsService
+
 /// Export and import by raw requests: the list as the list page filters it, in each format, as a download; a list
 /// uploaded through the import path the CLI uses, reported in its words; admins only.
 @Suite struct WebExchangeTests {

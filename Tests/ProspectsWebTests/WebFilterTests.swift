@@ -4,6 +4,8 @@ import ProspectsCore
 import Testing
 import WebTestSupport
 
+@testable import ProspectsService
+
 /// The list's rating, tag, event and collector filters by raw requests: each a GET parameter kept in every link.
 @Suite struct WebFilterTests {
     @Test func theListFiltersByRatingTagEventAndCollectorAndKeepsThemInItsLinks() throws {

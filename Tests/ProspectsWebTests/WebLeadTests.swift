@@ -1,10 +1,11 @@
 import Foundation
 import ProspectStore
 import ProspectsCore
-import ProspectsService
 import ProspectsWeb
 import Testing
 import WebTestSupport
+
+@testable import ProspectsService
 
 /// A lead's page by raw requests: every field it has and no empty row, and its forms (edit, note, rating, tags).
 @Suite struct WebLeadTests {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import ProspectStore
+import ProspectsCore
 import ProspectsWeb
 import Testing
 import WebTestSupport

@@ -5,6 +5,8 @@ import ProspectsWeb
 import Testing
 import WebTestSupport
 
+@testable import ProspectsService
+
 /// The list is served from a cache kept per store generation: one render per page and generation however many ask, a
 /// write by anyone, from any process, shows once that render is done, a session's own write at once, and each
 /// session's page carries its own form token.

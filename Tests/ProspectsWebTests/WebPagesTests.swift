@@ -7,6 +7,8 @@ import QRDecoding
 import Testing
 import WebTestSupport
 
+@testable import ProspectsService
+
 /// The pages and forms by raw requests, over a real SQLite store: what each shows, and what each form changes.
 @Suite struct WebPagesTests {
     /// The names of the rows a list page shows, in order.

@@ -1,9 +1,12 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 import ProspectsService
 import ProspectsWeb
 import Testing
 import WebTestSupport
+
+@testable import ProspectsService
 
 /// `POST /scans/sync` on a real server, by raw requests: a phone's queued scans applied once each, whatever is sent
 /// again, and answered one by one.

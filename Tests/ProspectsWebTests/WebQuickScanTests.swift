@@ -1,12 +1,13 @@
 import Foundation
 import ProspectStore
 import ProspectsCore
-import ProspectsService
 import ProspectsTestSupport
 import ProspectsWeb
 import QRDecoding
 import Testing
 import WebTestSupport
+
+@testable import ProspectsService
 
 /// The quick scan at 390 × 844 in headless Chromium on the real server: badges shown in turn to the fake camera
 /// each take the card and become one lead, rated from the card; and the offline queue, which keeps scans made while

@@ -6,6 +6,8 @@ import ProspectsWeb
 import Testing
 import WebTestSupport
 
+@testable import ProspectsService
+
 /// Each protection of the web front-end, by raw requests: every test here fails when its protection is removed.
 @Suite struct WebSecurityTests {
     @Test func aPostWithoutTheSessionsTokenIsRefusedWith403AndChangesNothing() throws {

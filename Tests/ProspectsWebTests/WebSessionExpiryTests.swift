@@ -1,6 +1,8 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 import ProspectsIngest
+import ProspectsService
 import ProspectsTestSupport
 import SystemCalls
 import Testing
@@ -18,9 +20,8 @@ import Testing
         defer { folder.cleanup() }
         let path = folder.file("prospects.sqlite")
         let clock = TestClock()
-        let sessions = SessionStore(idleTimeout: 3600, touchEvery: 60, now: { clock.now }) {
-            try SQLiteStore(path: path)
-        }
+        let sessions = SessionStore(
+            idleTimeout: 3600, touchEvery: 60, now: { clock.now }, records: try sessionRecords(at: path))
         let used = try sessions.create(signingIn: Self.sam)
         let idle = try sessions.create(signingIn: Self.sam)
         for _ in 0..<3 {
@@ -42,7 +43,8 @@ import Testing
         defer { folder.cleanup() }
         let path = folder.file("prospects.sqlite")
         let clock = TestClock()
-        let sessions = SessionStore(capacity: 3, touchEvery: 0, now: { clock.now }) { try SQLiteStore(path: path) }
+        let sessions = SessionStore(
+            capacity: 3, touchEvery: 0, now: { clock.now }, records: try sessionRecords(at: path))
         let other = try sessions.create(signingIn: Self.kim)
         var made: [Session] = []
         for _ in 0..<3 {
@@ -66,8 +68,9 @@ import Testing
         defer { folder.cleanup() }
         let path = folder.file("prospects.sqlite")
         let clock = TestClock()
-        let serverA = SessionStore(now: { clock.now }) { try SQLiteStore(path: path) }
-        let serverB = SessionStore(now: { clock.now }) { try SQLiteStore(path: path) }
+        let records = try sessionRecords(at: path)
+        let serverA = SessionStore(now: { clock.now }, records: records)
+        let serverB = SessionStore(now: { clock.now }, records: SessionRecords(storeOption: path, environment: [:]))
         let (visitor, nonce) = try serverA.visitor(nonce: nil)
         let cookie = try #require(nonce)
         #expect(try serverB.visitor(nonce: cookie).newNonce == nil, "a nonce of ours is kept")
@@ -94,4 +97,10 @@ final class TestClock: Sendable {
     let time = Locked(Date(timeIntervalSince1970: 1_780_000_000))
     func advance(_ seconds: TimeInterval) { time.withLock { $0 += seconds } }
     var now: Date { time.withLock { $0 } }
+}
+
+/// The session records of a new SQLite store at `path` (made here: the records open an existing store).
+func sessionRecords(at path: String) throws -> SessionRecords {
+    _ = try SQLiteStore(path: path)
+    return SessionRecords(storeOption: path, environment: [:])
 }

@@ -1,11 +1,12 @@
 import Foundation
 import ProspectStore
 import ProspectsCore
-import ProspectsService
 import ProspectsTestSupport
 import ProspectsWeb
 import Testing
 import WebTestSupport
+
+@testable import ProspectsService
 
 /// Accounts by raw requests: with sign-in required, nothing but the sign-in page (and the static files) answers
 /// before signing in; the session changes at sign-in and ends at sign-out; failures are limited; staff may not delete.

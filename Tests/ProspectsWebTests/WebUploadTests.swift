@@ -1,8 +1,11 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 import ProspectsTestSupport
 import Testing
 import WebTestSupport
+
+@testable import ProspectsService
 
 /// Every uploaded picture is kept, as `watch` keeps files: in the archive once its codes are in the list, in the
 /// quarantine with its reason when refused; never deleted, never over another upload of the same name.

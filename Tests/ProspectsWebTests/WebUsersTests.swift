@@ -1,5 +1,6 @@
 import Foundation
 import ProspectStore
+import ProspectsCore
 import ProspectsService
 import Testing
 import WebTestSupport

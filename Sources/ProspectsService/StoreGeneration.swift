@@ -1,10 +1,16 @@
 import ProspectStore
+import ProspectsCore
 import SystemCalls
 
 /// The store's change generation, read on a connection of its own: the key that tells a cached page from a stale
 /// one. Every committed write transaction of any process moves it (see `ProspectStore.changeCounter`).
-final class StoreGeneration: Sendable {
+public final class StoreGeneration: Sendable {
     private let connection: SharedStoreConnection
+
+    /// Over the store `--store` / `PROSPECTS_STORE` names (as `ProspectsService(storeOption:environment:)` finds it).
+    public convenience init(storeOption: String?, environment: [String: String]) {
+        self.init { try ProspectsService(storeOption: storeOption, environment: environment).store(create: false) }
+    }
 
     init(openStore: @escaping @Sendable () throws -> any ProspectStore) {
         connection = SharedStoreConnection(openStore: openStore)
@@ -12,7 +18,7 @@ final class StoreGeneration: Sendable {
 
     /// The generation now; nil when the store cannot say (then nothing may be cached). A failed read drops the
     /// connection, and the next call opens a new one.
-    func current() -> Int64? {
+    public func current() -> Int64? {
         try? connection.withStore { store throws(StoreError) in try store.changeCounter() }
     }
 }

@@ -1,4 +1,5 @@
 import ProspectStore
+import ProspectsCore
 import SystemCalls
 
 /// One store connection that a server's threads share, one at a time: opened on first use, and dropped when a use

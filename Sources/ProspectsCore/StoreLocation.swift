@@ -114,7 +114,7 @@ public enum StoreLocation: Sendable, Hashable {
     }
 
     /// Where the password of `scheme://user:password@host` is written: from the user's `:` to the last `@`.
-    static func writtenPassword(in url: String) -> Range<String.Index>? {
+    public static func writtenPassword(in url: String) -> Range<String.Index>? {
         guard let schemeEnd = url.range(of: "://"), let at = url[schemeEnd.upperBound...].lastIndex(of: "@"),
             let colon = url[schemeEnd.upperBound..<at].firstIndex(of: ":")
         else { return nil }

@@ -7,6 +7,13 @@ public struct SchemaMigration: Sendable, Hashable {
     /// The copy of the SQLite file before the migration (`VACUUM INTO`); nil for PostgreSQL.
     public var backup: String?
 
+    public init(store: String, from: Int, to: Int, backup: String?) {
+        self.store = store
+        self.from = from
+        self.to = to
+        self.backup = backup
+    }
+
     public var message: String {
         let kept =
             backup.map { "the file as it was is kept in \($0)" }
